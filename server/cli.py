@@ -1,0 +1,34 @@
+"""The `tischrunde` command line: wiring only, each command group lives in `server.commands`."""
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from server.commands import skat
+
+__all__ = ["main"]
+
+_COMMAND_GROUPS = (skat,)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every command group registered."""
+    parser = argparse.ArgumentParser(
+        prog="tischrunde",
+        description="Skat and Tichu: rules engines, solver, bots and the game server.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for group in _COMMAND_GROUPS:
+        group.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

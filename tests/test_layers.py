@@ -1,0 +1,69 @@
+"""HOUSE_STYLE.md section A: imports go engine <- bots <- server, never the other way.
+
+Also: the server never imports a solver module at import time (an explicit-signature @njit
+compiles when its module is imported; only bot-pool workers and CLI handlers load it lazily).
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {"engine": {"bots", "server"}, "bots": {"server"}, "server": set()}
+IO_MODULES = {"asyncio", "socket", "sqlalchemy", "websockets", "aiomqtt", "logging.config"}
+
+
+def _imports(path: Path) -> list[tuple[str, int, bool]]:
+    """(imported module, line, at module level) for every import in a file."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found: list[tuple[str, int, bool]] = []
+    top_level = {id(node) for node in tree.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno, id(node) in top_level) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, node.lineno, id(node) in top_level))
+    return found
+
+
+def _files(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_imports_only_point_down_the_layers(package: str) -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in _files(package)
+        for module, line, _ in _imports(path)
+        if module.split(".")[0] in FORBIDDEN[package]
+    ]
+    assert not bad, "layer violation: " + "; ".join(bad)
+
+
+def test_engine_does_no_io() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in _files("engine")
+        for module, line, _ in _imports(path)
+        if module in IO_MODULES or module.split(".")[0] in IO_MODULES
+    ]
+    assert not bad, "I/O in the engine: " + "; ".join(bad)
+
+
+def test_server_never_imports_the_solver_at_module_level() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in _files("server")
+        for module, line, top in _imports(path)
+        if top and ".solver" in module
+    ]
+    assert not bad, "solver imported at server module level: " + "; ".join(bad)
+
+
+def test_layer_checker_sees_a_violation(tmp_path: Path) -> None:
+    """The checker itself must catch an upward import, or the tests above prove nothing."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from server import cli\n")
+    assert _imports(bad) == [("server", 1, True)]
