@@ -1,0 +1,131 @@
+"""What one seat (or a spectator) may see of a Skat deal: an information state.
+
+Every field is computed from what the seat knows, never from another seat's hidden cards:
+own cards, the public history (other seats' discards hidden), the skat only to the declarer
+who picked it up, the declarer's hand to everyone in an ouvert game, and everything at the end
+(the skat counts for the declarer and is shown when the deal is scored).
+"""
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from engine.bits import popcount
+from engine.skat.actions import Action, Declare, Discard
+from engine.skat.cards import card_points, format_card, format_cards
+from engine.skat.scoring import Result
+
+if TYPE_CHECKING:
+    from engine.skat.state import Phase, State
+
+__all__ = ["Observation", "SeenAction", "TrickView", "observe"]
+
+
+class SeenAction(msgspec.Struct, frozen=True):
+    """One action of the history as the viewer saw it; `action` is None when hidden (another
+    seat's discard)."""
+
+    seat: int
+    action: Action | None
+
+
+class TrickView(msgspec.Struct, frozen=True):
+    """A completed trick: leader, cards in playing order, winner."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+
+class Observation(msgspec.Struct, frozen=True):
+    """A seat's view of the deal. `seat` None (or the sitting-out dealer) sees public
+    information only. `legal` lists the viewer's own legal actions."""
+
+    seat: int | None
+    players: int
+    dealer: int
+    forehand: int
+    middlehand: int
+    rearhand: int
+    phase: "Phase"
+    to_move: int | None
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    skat: tuple[str, ...]
+    discarded: tuple[str, ...]
+    open_hands: tuple[tuple[str, ...] | None, ...]
+    bid: int
+    declarer: int | None
+    contract: Declare | None
+    hand_game: bool
+    ramsch: bool
+    kontra: int
+    trick_leader: int | None
+    trick: tuple[str, ...]
+    tricks: tuple[TrickView, ...]
+    trick_points: tuple[int, ...]
+    resigned: tuple[int, ...]
+    history: tuple[SeenAction, ...]
+    legal: tuple[Action, ...]
+    result: Result | None
+
+
+def observe(state: "State", seat: int | None) -> Observation:
+    """The observation of `seat` (None for a spectator)."""
+    players = state.players
+    viewer = seat if seat is not None and seat in state.active_seats else None
+    over = state.is_over
+    declarer = state.declarer if state.declarer >= 0 else None
+    ouvert = state.contract is not None and state.contract.ouvert
+
+    def shown(s: int) -> tuple[str, ...] | None:
+        if s not in state.active_seats:
+            return None
+        if over or (ouvert and s == declarer) or s == viewer:
+            return tuple(format_cards(state.hands[s]))
+        return None
+
+    sees_skat = viewer is not None and viewer == declarer and state.picked_up
+    skat: tuple[str, ...] = ()
+    if over:
+        skat = tuple(format_cards(state.skat))
+    elif sees_skat:
+        skat = tuple(format_cards(state.start.deal.skat))
+    discarded = tuple(format_cards(state.skat)) if sees_skat and state.phase != "discard" else ()
+
+    history = tuple(
+        SeenAction(s, None if isinstance(a, Discard) and s != viewer and not over else a)
+        for s, a in state.log
+    )
+    return Observation(
+        seat=seat,
+        players=players,
+        dealer=state.dealer,
+        forehand=state.position_seat(0),
+        middlehand=state.position_seat(1),
+        rearhand=state.position_seat(2),
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=tuple(format_cards(state.hands[viewer])) if viewer is not None else (),
+        hand_sizes=tuple(popcount(h) for h in state.hands),
+        skat=skat,
+        discarded=discarded,
+        open_hands=tuple(shown(s) for s in range(players)),
+        bid=state.bid,
+        declarer=declarer,
+        contract=state.contract,
+        hand_game=state.hand_game,
+        ramsch=state.ramsch,
+        kontra=state.kontra,
+        trick_leader=state.leader if state.phase == "play" else None,
+        trick=tuple(format_card(c) for c in state.trick),
+        tricks=tuple(
+            TrickView(t.leader, tuple(format_card(c) for c in t.cards), t.winner)
+            for t in state.tricks
+        ),
+        trick_points=tuple(card_points(m) for m in state.taken),
+        resigned=tuple(s for s in range(players) if state.resigned >> s & 1),
+        history=history,
+        legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
+        result=state.result if over else None,
+    )

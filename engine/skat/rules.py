@@ -1,0 +1,36 @@
+"""Rule switches of a Skat table; the defaults are the International Skat Order (ISkO)."""
+
+from typing import Literal
+
+import msgspec
+
+__all__ = ["BID_VALUES", "Rules"]
+
+# Every value some declaration can reach (SKAT_RULES.md section 3.1): 63 values, 18..264.
+BID_VALUES: tuple[int, ...] = tuple(
+    sorted(
+        {b * m for b in (9, 10, 11, 12) for m in range(2, 19)}
+        | {24 * m for m in range(2, 12)}
+        | {23, 35, 46, 59}
+    )
+)
+
+
+class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Options of a table. Everything off is the ISkO as played in tournaments.
+
+    Attributes:
+        players: 3, or 4 with the dealer sitting out each deal.
+        all_pass: "throw_in" (ISkO 3.3.7: nothing is scored, the next player deals) or
+            "ramsch" (house rule: everybody plays alone, jacks are trumps, most points lose).
+        kontra: house rule Kontra/Re: a defender who took part in the bidding may double before
+            playing his first card; the declarer may redouble before his next card.
+        iss_compat: the International Skat Server's conventions (SKAT_RULES.md 12.3): a
+            defenders' resignation needs both defenders, the declarer may resign at any time,
+            and the other party takes every remaining trick after a resignation or abandonment.
+    """
+
+    players: Literal[3, 4] = 3
+    all_pass: Literal["throw_in", "ramsch"] = "throw_in"
+    kontra: bool = False
+    iss_compat: bool = False
