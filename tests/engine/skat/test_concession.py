@@ -5,7 +5,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.skat.actions import Declare, Play, Resign
 from engine.skat.rules import Rules
-from tests.engine.skat.helpers import declared, deal_state, run
+from tests.engine.skat.helpers import deal_state, declared, run
 from tests.engine.skat.test_play import HIGH_FH, HIGH_HH, HIGH_MH, HIGH_SKAT
 
 

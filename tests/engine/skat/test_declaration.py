@@ -49,7 +49,10 @@ class TestHandOrSkat:
 
     @pytest.mark.parametrize(
         "declare",
-        [Declare("grand", schneider=True), Declare("grand", ouvert=True, schneider=True, schwarz=True)],
+        [
+            Declare("grand", schneider=True),
+            Declare("grand", ouvert=True, schneider=True, schwarz=True),
+        ],
     )
     def test_announcements_after_pickup_are_rejected(self, declare: Declare) -> None:
         state = after_bidding().apply(0, PickUpSkat())  # type: ignore[attr-defined]
@@ -65,7 +68,11 @@ class TestAnnouncementsImplyEachOther:
 
     @pytest.mark.parametrize(
         "declare",
-        [Declare("hearts", schwarz=True), Declare("grand", ouvert=True), Declare("null", schneider=True)],
+        [
+            Declare("hearts", schwarz=True),
+            Declare("grand", ouvert=True),
+            Declare("null", schneider=True),
+        ],
     )
     def test_incomplete_announcements_are_rejected_with_a_reason(self, declare: Declare) -> None:
         with pytest.raises(IllegalAction) as error:

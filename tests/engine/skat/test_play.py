@@ -5,7 +5,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.skat.actions import Declare, Play
 from engine.skat.cards import format_cards
-from tests.engine.skat.helpers import declared, deal_state, run
+from tests.engine.skat.helpers import deal_state, declared, run
 
 # Middlehand holds the jack of hearts but no other heart; rearhand holds hearts and jacks.
 VOID_FH = "AH TH KH 7C 8C 9C AC TC KC QC"
@@ -52,7 +52,7 @@ class TestFollowingSuit:
 
     def test_holder_of_hearts_must_follow_with_hearts_not_jacks(self) -> None:
         state = run(void_deal(Declare("spades")), (0, Play("AH")), (1, Play("7D")))
-        assert sorted(legal_cards(state, 2)) == sorted("QH 9H 8H 7H".split())
+        assert sorted(legal_cards(state, 2)) == sorted(["QH", "9H", "8H", "7H"])
         with pytest.raises(IllegalAction) as error:
             state.apply(2, Play("JC"))
         assert error.value.code == "must_follow_suit"
@@ -98,7 +98,9 @@ class TestTricks:
         assert state.tricks[0].winner == 0
 
     def test_ten_beats_king_in_suit_games_but_not_in_null(self) -> None:
-        grand = declared(0, Declare("grand"), state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT))
+        grand = declared(
+            0, Declare("grand"), state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT)
+        )
         grand = run(grand, (0, Play("KC")), (1, Play("TC")), (2, Play("7C")))
         assert grand.tricks[0].winner == 1
         null = declared(0, Declare("null"), state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT))
@@ -128,7 +130,9 @@ class TestEarlyEnds:
 
     def test_announced_schneider_is_lost_once_the_defenders_pass_30(self) -> None:
         state = declared(
-            2, Declare("grand", schneider=True), state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT)
+            2,
+            Declare("grand", schneider=True),
+            state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT),
         )
         state = run(state, (0, Play("AC")), (1, Play("TC")), (2, Play("7C")))
         assert not state.is_over

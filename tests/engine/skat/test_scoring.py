@@ -161,8 +161,13 @@ class TestSeegerFabian:
 
     def test_mini_list_standings(self) -> None:
         """A clubs +36; C null -46; A diamonds -36; passed; C grand hand +96; passed."""
+
         def game(declarer: int | None, won: bool | None, list_value: int) -> Result:
-            sf = seeger_fabian(3, declarer, bool(won), list_value) if declarer is not None else (0, 0, 0)
+            sf = (
+                seeger_fabian(3, declarer, bool(won), list_value)
+                if declarer is not None
+                else (0, 0, 0)
+            )
             return Result(
                 declarer=declarer, game=None, hand=False, schneider_announced=False,
                 schwarz_announced=False, ouvert=False, bid=18, won=won, game_value=abs(list_value),
