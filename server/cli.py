@@ -4,11 +4,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from server.commands import skat
+from server.commands import play, skat
 
 __all__ = ["main"]
 
-_COMMAND_GROUPS = (skat,)
+_COMMAND_GROUPS = (skat, play)
 
 
 def build_parser() -> argparse.ArgumentParser:

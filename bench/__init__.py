@@ -1,0 +1,1 @@
+"""Benchmarks: each module prints medians and ratios; figures go in docs/benchmarks.md."""

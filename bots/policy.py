@@ -1,0 +1,33 @@
+"""The bot interface: a policy turns an observation into a decision (HOUSE_STYLE.md E).
+
+Policies are pure functions of (observation, rng): module-level callables or frozen parameter
+structs, so they pickle into the process pool, and the same seed and observation give the same
+decision. A bot never sees the true state.
+"""
+
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgspec
+import numpy as np
+
+__all__ = ["Decision", "Policy"]
+
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+
+
+class Decision(msgspec.Struct, Generic[ActionT], frozen=True):
+    """An action plus what the bot wants to say about it (values per move, samples used);
+    diagnostics feed logs and the web client's "why did the bot play that" hint."""
+
+    action: ActionT
+    diagnostics: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class Policy(Protocol[ObservationT, ActionT_co]):
+    """A bot: `policy(observation, rng) -> Decision`."""
+
+    def __call__(
+        self, obs: ObservationT, rng: np.random.Generator
+    ) -> "Decision[ActionT_co]": ...

@@ -1,0 +1,22 @@
+"""Bot policies by name, for the command line, tables and tournaments.
+
+A function, not a module-level registry: callers ask for a policy by game and name and get a
+picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
+solver.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["SKAT_POLICIES", "skat_policy"]
+
+SKAT_POLICIES = ("random",)
+
+
+def skat_policy(name: str) -> Callable[..., Any]:
+    """The Skat policy called `name`; raises ValueError naming the known ones."""
+    if name == "random":
+        from bots.skat.baseline import random_policy
+
+        return random_policy
+    raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
