@@ -28,6 +28,4 @@ class Decision(msgspec.Struct, Generic[ActionT], frozen=True):
 class Policy(Protocol[ObservationT, ActionT_co]):
     """A bot: `policy(observation, rng) -> Decision`."""
 
-    def __call__(
-        self, obs: ObservationT, rng: np.random.Generator
-    ) -> "Decision[ActionT_co]": ...
+    def __call__(self, obs: ObservationT, rng: np.random.Generator) -> "Decision[ActionT_co]": ...
