@@ -1,0 +1,85 @@
+"""A Tichu deal: eight cards per seat before the Grand Tichu decision, then six more."""
+
+from typing import Final
+
+import msgspec
+
+from engine.bits import popcount
+from engine.errors import InvalidInput
+from engine.rng import make_stream_rng
+from engine.tichu.cards import ALL_CARDS, CardMask, format_cards, parse_cards
+
+__all__ = ["FIRST_CARDS", "HAND_SIZE", "SEATS", "Deal", "deal_from_seed", "parse_deal"]
+
+SEATS: Final = 4
+FIRST_CARDS: Final = 8
+HAND_SIZE: Final = 14
+_SECOND_CARDS: Final = HAND_SIZE - FIRST_CARDS
+_CARD_BITS: Final = tuple(i for i in range(64) if ALL_CARDS >> i & 1)
+
+Hands = tuple[CardMask, CardMask, CardMask, CardMask]
+
+
+class Deal(msgspec.Struct, frozen=True):
+    """Cards by seat: `first[s]` seen before the Grand Tichu decision, `second[s]` after."""
+
+    first: Hands
+    second: Hands
+
+    def __post_init__(self) -> None:
+        union = 0
+        for mask in (*self.first, *self.second):
+            if union & mask:
+                raise InvalidInput("a card is dealt twice")
+            union |= mask
+        sizes = [popcount(m) for m in self.first] + [popcount(m) for m in self.second]
+        if sizes != [FIRST_CARDS] * SEATS + [_SECOND_CARDS] * SEATS or union != ALL_CARDS:
+            raise InvalidInput("a deal gives every seat 8 + 6 of the 56 cards")
+
+    def to_text(self) -> dict[str, list[list[str]]]:
+        """Card notation: {"first": [[...] x4], "second": [[...] x4]}."""
+        return {
+            "first": [list(format_cards(m)) for m in self.first],
+            "second": [list(format_cards(m)) for m in self.second],
+        }
+
+
+def parse_deal(first: list[list[str]], second: list[list[str]]) -> Deal:
+    """A deal from card texts per seat; raises InvalidInput unless it is a full, valid deal."""
+    if len(first) != SEATS or len(second) != SEATS:
+        raise InvalidInput("a deal needs four seats")
+    a0, a1, a2, a3 = (parse_cards(h) for h in first)
+    b0, b1, b2, b3 = (parse_cards(h) for h in second)
+    return Deal(first=(a0, a1, a2, a3), second=(b0, b1, b2, b3))
+
+
+def deal_from_seed(seed: int, round_index: int) -> Deal:
+    """A uniformly random deal, reproducible from (`seed`, `round_index`).
+
+    The shuffled deck is dealt in blocks: seat s gets d[8s : 8s+8] first and
+    d[32+6s : 38+6s] after the Grand Tichu decisions.
+    """
+    order = make_stream_rng(seed, round_index).permutation(len(_CARD_BITS))
+    deck = [_CARD_BITS[int(i)] for i in order]
+
+    def block(start: int, size: int) -> CardMask:
+        mask = 0
+        for card in deck[start : start + size]:
+            mask |= 1 << card
+        return mask
+
+    second_start = SEATS * FIRST_CARDS
+    return Deal(
+        first=(
+            block(0, FIRST_CARDS),
+            block(FIRST_CARDS, FIRST_CARDS),
+            block(2 * FIRST_CARDS, FIRST_CARDS),
+            block(3 * FIRST_CARDS, FIRST_CARDS),
+        ),
+        second=(
+            block(second_start, _SECOND_CARDS),
+            block(second_start + _SECOND_CARDS, _SECOND_CARDS),
+            block(second_start + 2 * _SECOND_CARDS, _SECOND_CARDS),
+            block(second_start + 3 * _SECOND_CARDS, _SECOND_CARDS),
+        ),
+    )

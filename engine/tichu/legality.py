@@ -1,0 +1,344 @@
+"""Which actions the rules allow: the one predicate per action family, and the enumeration.
+
+`State.apply` asks these predicates about the action it was given; `legal_actions` asks them
+about every candidate it generates, so what is offered and what is accepted cannot disagree.
+A predicate returns None for a legal action, else the stable IllegalAction code. Plays are
+checked in two steps for speed: `play_context` evaluates everything that depends only on the
+state and the seat once, `play_error` then judges one card set.
+"""
+
+from functools import lru_cache
+from itertools import permutations
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from engine.bits import iter_bits, popcount
+from engine.errors import IllegalAction
+from engine.tichu.actions import (
+    Action,
+    CallTichu,
+    DeclineGrandTichu,
+    Exchange,
+    GiveDragon,
+    GrandTichu,
+    Pass,
+    Play,
+)
+from engine.tichu.cards import (
+    ACE,
+    LOWEST_RANK,
+    MAHJONG,
+    RANK_MASK,
+    CardMask,
+    format_card,
+    format_cards,
+    format_rank,
+)
+from engine.tichu.combos import DOG_COMBO, NO_COMBO, Combo, beats, is_bomb
+from engine.tichu.deal import HAND_SIZE, SEATS
+from engine.tichu.plays import bombs, has_bomb, plays
+from engine.tichu.scoring import NO_CALL, team_of
+
+if TYPE_CHECKING:
+    from engine.tichu.state import State
+
+__all__ = [
+    "CALL",
+    "PASS",
+    "THIRD_OUT",
+    "Gift",
+    "PlayContext",
+    "call_error",
+    "exchange_error",
+    "give_error",
+    "grand_error",
+    "legal_actions",
+    "pass_error",
+    "play_context",
+    "play_error",
+    "raise_for",
+    "wish_error",
+]
+
+# Cards a seat passes in the exchange, by receiver offset: to seat+1 (right), +2, +3 (left).
+Gift = tuple[CardMask, CardMask, CardMask]
+
+THIRD_OUT: Final = 3
+PASS: Final = Pass()
+CALL: Final = CallTichu()
+_GRAND_CHOICES: Final = (GrandTichu(), DeclineGrandTichu())
+_WISH_RANKS: Final = tuple(range(LOWEST_RANK, ACE + 1))
+_ACTION_CACHE: Final = 1 << 16
+_EXCHANGED: Final = 3
+
+_MESSAGES: Final = {
+    "wrong_phase": "this action does not belong to the current phase",
+    "not_your_turn": "it is not your turn (out of turn only a bomb on the table is allowed)",
+    "already_out": "you have no cards left",
+    "not_in_hand": "you do not hold these cards",
+    "not_a_combination": "these cards form no Tichu combination",
+    "does_not_beat": "this does not beat the combination on the table",
+    "wish_must_be_fulfilled": "you can play the wished rank, so you must",
+    "wish_without_mahjong": "only the player of the Mah Jong may wish",
+    "wish_required": "these rules require a wish with the Mah Jong",
+    "nothing_to_bomb": "a bomb out of turn needs a combination on the table",
+    "dog_not_bombable": "the Dog cannot be bombed",
+    "round_is_over": "the third player is out: no more bombs in this round",
+    "must_give_dragon": "give the Dragon trick to an opponent first",
+    "must_lead": "the leader cannot pass",
+    "already_called": "you have already called",
+    "already_played": "Tichu can only be called before playing a card",
+    "already_decided": "you have already decided on Grand Tichu",
+    "already_exchanged": "you have already fixed your exchange",
+    "same_card_twice": "pass three different cards",
+    "not_an_opponent": "the Dragon trick goes to an opponent",
+}
+
+
+def raise_for(code: str | None) -> None:
+    """Raise the IllegalAction for `code`; do nothing for None (legal)."""
+    if code is not None:
+        raise IllegalAction(code, _MESSAGES[code])
+
+
+class PlayContext(NamedTuple):
+    """What a play by `seat` must satisfy now, computed once per (state, seat).
+
+    Attributes:
+        refusal: code refusing every play (wrong phase, no cards), None if plays may be legal.
+        hand: the seat's cards.
+        on_turn: an ordinary play (lead or answer) rather than an interrupt.
+        table: what the play must beat; NO_COMBO when leading. Also the table a Phoenix single
+            is classified against.
+        bomb_refusal: for an interrupt, the code refusing every bomb (empty table, Dog, round
+            over, Dragon to give away), else None.
+        wish_cards: the wished rank's cards when the wish binds this play, else 0.
+        bombs_exempt: a bomb on turn need not contain the wished rank.
+        duty: whether the seat must fulfil the wish (None: not yet computed).
+    """
+
+    state: "State"
+    seat: int
+    refusal: str | None
+    hand: CardMask
+    on_turn: bool
+    table: Combo
+    bomb_refusal: str | None
+    wish_cards: CardMask
+    bombs_exempt: bool
+    duty: bool | None
+
+
+def play_context(state: "State", seat: int, duty: bool | None = None) -> PlayContext:
+    """The per-(state, seat) part of the play predicate; see `PlayContext`."""
+    phase = state.phase
+    hand = state.hands[seat]
+    refusal = None
+    if phase != "play" and phase != "dragon":
+        refusal = "wrong_phase"
+    elif not hand:
+        refusal = "already_out"
+    on_turn = phase == "play" and seat == state.turn
+    table = state.table
+    bomb_refusal = None
+    wish_cards = 0
+    if on_turn:
+        leading = table == NO_COMBO or state.closed
+        if leading:
+            table = NO_COMBO
+        if state.wish:
+            wish_cards = RANK_MASK[state.wish]
+        exempt = not leading and state.start.rules.on_turn_bombs_ignore_wish
+        return PlayContext(state, seat, refusal, hand, True, table, None, wish_cards, exempt, duty)
+    if phase == "dragon" and seat == state.owner:
+        bomb_refusal = "must_give_dragon"
+    elif table == NO_COMBO:
+        bomb_refusal = "nothing_to_bomb"
+    elif len(state.finish) >= THIRD_OUT:
+        bomb_refusal = "round_is_over"
+    elif table == DOG_COMBO and not state.start.rules.dog_bombable:
+        bomb_refusal = "dog_not_bombable"
+    return PlayContext(state, seat, refusal, hand, False, table, bomb_refusal, 0, False, False)
+
+
+def play_error(ctx: PlayContext, cards: CardMask, played: Combo) -> str | None:
+    """The legality of playing `cards`, which form `played`, in the situation `ctx`.
+
+    On turn: lead anything, or answer with a higher combination of the same kind and length or
+    a bomb; with the wish binding, the cards must contain the wished rank unless the seat
+    cannot legally play one (TICHU_RULES.md 7.4). Out of turn: only a bomb that beats the
+    combination on the table (6).
+    """
+    if ctx.refusal is not None:
+        return ctx.refusal
+    if cards & ~ctx.hand:
+        return "not_in_hand"
+    if played == NO_COMBO:
+        return "not_a_combination"
+    if ctx.on_turn:
+        if ctx.table != NO_COMBO and not beats(ctx.table, played):
+            return "does_not_beat"
+        if (
+            ctx.wish_cards
+            and not cards & ctx.wish_cards
+            and not (ctx.bombs_exempt and is_bomb(played))
+            and (wish_duty(ctx.state, ctx.seat) if ctx.duty is None else ctx.duty)
+        ):
+            return "wish_must_be_fulfilled"
+        return None
+    if not is_bomb(played):
+        return "not_your_turn"
+    if ctx.bomb_refusal is not None:
+        return ctx.bomb_refusal
+    if not beats(ctx.table, played):
+        return "does_not_beat"
+    return None
+
+
+def wish_error(state: "State", cards: CardMask, wish: int) -> str | None:
+    """The legality of the wish (0: none) that comes with playing `cards`."""
+    if wish:
+        return None if cards & MAHJONG else "wish_without_mahjong"
+    if cards & MAHJONG and state.start.rules.wish_required:
+        return "wish_required"
+    return None
+
+
+def wish_duty(state: "State", seat: int) -> bool:
+    """Whether `seat`, on turn, holds the wished rank and can legally play a combination with it
+    (with the Phoenix inside or as a bomb if need be; TICHU_RULES.md 7.4)."""
+    if not state.wish or state.phase != "play" or seat != state.turn:
+        return False
+    rank = RANK_MASK[state.wish]
+    hand = state.hands[seat]
+    if not hand & rank:
+        return False
+    ctx = play_context(state, seat, duty=False)
+    return any(
+        cards & rank and play_error(ctx, cards, played) is None
+        for cards, played in plays(hand, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
+    )
+
+
+def pass_error(state: "State", seat: int, duty: bool | None = None) -> str | None:
+    """Passing: only on turn, never when leading, never while the wish binds."""
+    if state.phase != "play":
+        return "wrong_phase"
+    if seat != state.turn:
+        return "not_your_turn"
+    if state.table == NO_COMBO or state.closed:
+        return "must_lead"
+    if state.wish and (wish_duty(state, seat) if duty is None else duty):
+        return "wish_must_be_fulfilled"
+    return None
+
+
+def call_error(state: "State", seat: int) -> str | None:
+    """Tichu: from the exchange on, by a seat without a call that has not played a card."""
+    if state.phase == "grand_tichu" or state.phase == "over":
+        return "wrong_phase"
+    if state.calls[seat] != NO_CALL:
+        return "already_called"
+    if popcount(state.hands[seat]) != HAND_SIZE:
+        return "already_played"
+    return None
+
+
+def grand_error(state: "State", seat: int) -> str | None:
+    """Grand Tichu decision: once per seat, before the last six cards."""
+    if state.phase != "grand_tichu":
+        return "wrong_phase"
+    if state.decided >> seat & 1:
+        return "already_decided"
+    return None
+
+
+def exchange_error(state: "State", seat: int, gift: Gift) -> str | None:
+    """Exchange: once per seat, three different cards of its hand."""
+    if state.phase != "exchange":
+        return "wrong_phase"
+    if state.gifts[seat] is not None:
+        return "already_exchanged"
+    cards = gift[0] | gift[1] | gift[2]
+    if popcount(cards) != _EXCHANGED:
+        return "same_card_twice"
+    if cards & ~state.hands[seat]:
+        return "not_in_hand"
+    return None
+
+
+def give_error(state: "State", seat: int, to: int) -> str | None:
+    """GiveDragon: by the Dragon trick's winner, to an opponent."""
+    if state.phase != "dragon":
+        return "wrong_phase"
+    if seat != state.owner:
+        return "not_your_turn"
+    if not isinstance(to, int) or not 0 <= to < SEATS or team_of(to) == team_of(seat):
+        return "not_an_opponent"
+    return None
+
+
+@lru_cache(maxsize=_ACTION_CACHE)
+def _play_action(cards: CardMask, wish: int) -> Play:
+    return Play(cards=format_cards(cards), wish=format_rank(wish) if wish else None)
+
+
+def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
+    """Every action the predicates allow `seat` now (Exchange actions only if `exchanges`)."""
+    phase = state.phase
+    if phase == "over":
+        return []
+    if phase == "grand_tichu":
+        return [a for a in _GRAND_CHOICES if grand_error(state, seat) is None]
+    actions: list[Action] = []
+    if call_error(state, seat) is None:
+        actions.append(CALL)
+    if phase == "exchange":
+        if exchanges:
+            actions += _exchanges(state, seat)
+        return actions
+    if phase == "dragon":
+        for to in ((seat + 1) % SEATS, (seat + 3) % SEATS):
+            if give_error(state, seat, to) is None:
+                actions.append(GiveDragon(to=to))
+    hand = state.hands[seat]
+    if not hand:
+        return actions
+    on_turn = phase == "play" and seat == state.turn
+    if on_turn:
+        duty = bool(state.wish) and wish_duty(state, seat)
+        ctx = play_context(state, seat, duty)
+        candidates = plays(hand, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
+    elif state.table != NO_COMBO and has_bomb(hand):
+        duty = False
+        ctx = play_context(state, seat, duty)
+        candidates = bombs(hand, state.table)
+    else:
+        return actions
+    for cards, played in candidates:
+        if play_error(ctx, cards, played) is not None:
+            continue
+        if cards & MAHJONG:
+            actions += [
+                _play_action(cards, wish)
+                for wish in (0, *_WISH_RANKS)
+                if wish_error(state, cards, wish) is None
+            ]
+        else:
+            actions.append(_play_action(cards, 0))
+    if on_turn and pass_error(state, seat, duty) is None:
+        actions.append(PASS)
+    return actions
+
+
+def _exchanges(state: "State", seat: int) -> list[Action]:
+    """Every way to pass three different cards (ordered by receiver)."""
+    cards = [1 << c for c in iter_bits(state.hands[seat])]
+    return [
+        Exchange(
+            right=format_card(right.bit_length() - 1),
+            partner=format_card(partner.bit_length() - 1),
+            left=format_card(left.bit_length() - 1),
+        )
+        for right, partner, left in permutations(cards, _EXCHANGED)
+        if exchange_error(state, seat, (right, partner, left)) is None
+    ]

@@ -1,0 +1,136 @@
+"""What one seat may know of a match: the information state bots and clients receive.
+
+Every field is computed from the seat's own cards and public facts only (HOUSE_STYLE.md D):
+own hand, the cards it passed and (once the exchange is complete) received, every public
+action of the round, calls, hand sizes, the wish, scores, and its own legal actions.
+"""
+
+from typing import TYPE_CHECKING, Final, Literal
+
+import msgspec
+
+from engine.bits import popcount
+from engine.tichu.actions import Action, Event, Exchange, Play
+from engine.tichu.cards import format_card, format_cards, format_rank
+from engine.tichu.scoring import GRAND, NO_CALL, TICHU, RoundScore
+
+if TYPE_CHECKING:
+    from engine.tichu.state import State
+
+__all__ = ["CALL_NAMES", "Observation", "Phase", "observe"]
+
+Phase = Literal["grand_tichu", "exchange", "play", "dragon", "over"]
+CallName = Literal["none", "tichu", "grand_tichu"]
+CALL_NAMES: Final[dict[int, CallName]] = {NO_CALL: "none", TICHU: "tichu", GRAND: "grand_tichu"}
+_SEATS: Final = 4
+
+
+class Observation(msgspec.Struct, frozen=True, kw_only=True):
+    """The information state of `seat` (None: a spectator, who sees public facts only).
+
+    Attributes:
+        hand: own cards (the first eight during the Grand Tichu decision).
+        hand_sizes: number of cards each seat holds.
+        grand_tichu_decided: which seats made their Grand Tichu decision.
+        calls: "none", "tichu" or "grand_tichu" per seat.
+        exchanged: which seats fixed their exchange.
+        given: the cards this seat passed (to left, partner, right), once fixed.
+        received: the cards received from left, partner and right, once all four exchanges
+            are fixed.
+        history: public actions of the round in order.
+        trick: the events since the current trick's lead.
+        table: cards of the combination on top of the trick; `table_seat` played them.
+        trick_closed: every other player passed; the next lead takes the trick.
+        wish: the wished rank still to be fulfilled.
+        finish: seats in the order they went out.
+        legal_actions: what this seat may do now, except Exchange actions, which
+            `must_exchange` summarises (any three different cards of the hand).
+    """
+
+    seat: int | None
+    phase: Phase
+    round_index: int
+    to_move: int | None
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, int, int, int]
+    grand_tichu_decided: tuple[bool, bool, bool, bool]
+    calls: tuple[CallName, CallName, CallName, CallName]
+    exchanged: tuple[bool, bool, bool, bool]
+    given: Exchange | None
+    received: Exchange | None
+    history: tuple[Event, ...]
+    trick: tuple[Event, ...]
+    table: tuple[str, ...]
+    table_seat: int | None
+    trick_closed: bool
+    wish: str | None
+    finish: tuple[int, ...]
+    totals: tuple[int, int]
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+    legal_actions: tuple[Action, ...]
+    must_exchange: bool
+
+
+def observe(state: "State", seat: int | None) -> Observation:
+    """The observation of `seat` in `state`; `State.observation` delegates here."""
+    given = received = None
+    if seat is not None:
+        own = state.gifts[seat]
+        if own is not None:
+            given = Exchange(right=_card(own[0]), partner=_card(own[1]), left=_card(own[2]))
+        gifts = state.gifts
+        from_left, from_partner, from_right = (gifts[(seat + k) % _SEATS] for k in (3, 2, 1))
+        if (
+            from_left is not None
+            and from_partner is not None
+            and from_right is not None
+            and state.phase != "exchange"
+        ):
+            received = Exchange(
+                left=_card(from_left[0]),
+                partner=_card(from_partner[1]),
+                right=_card(from_right[2]),
+            )
+    has_table = state.table_cards != 0
+    trick = state.log[state.trick_start :] if has_table else ()
+    plays = [event.seat for event in trick if isinstance(event.action, Play)]
+    hands = state.hands
+    return Observation(
+        seat=seat,
+        phase=state.phase,
+        round_index=state.round_index,
+        to_move=state.to_move,
+        hand=format_cards(hands[seat]) if seat is not None else (),
+        hand_sizes=(popcount(hands[0]), popcount(hands[1]), popcount(hands[2]), popcount(hands[3])),
+        grand_tichu_decided=_flags(state.decided),
+        calls=(
+            CALL_NAMES[state.calls[0]],
+            CALL_NAMES[state.calls[1]],
+            CALL_NAMES[state.calls[2]],
+            CALL_NAMES[state.calls[3]],
+        ),
+        exchanged=_flags(sum(1 << s for s in range(_SEATS) if state.gifts[s] is not None)),
+        given=given,
+        received=received,
+        history=state.log,
+        trick=trick,
+        table=format_cards(state.table_cards),
+        table_seat=plays[-1] if plays else None,
+        trick_closed=state.closed and has_table,
+        wish=format_rank(state.wish) if state.wish else None,
+        finish=state.finish,
+        totals=state.totals,
+        rounds=state.rounds,
+        winner=state.winner,
+        legal_actions=tuple(state.legal_actions(seat, exchanges=False)) if seat is not None else (),
+        must_exchange=seat is not None and state.phase == "exchange" and given is None,
+    )
+
+
+def _card(mask: int) -> str:
+    return format_card(mask.bit_length() - 1)
+
+
+def _flags(bits: int) -> tuple[bool, bool, bool, bool]:
+    return bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)

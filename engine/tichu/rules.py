@@ -1,0 +1,47 @@
+"""Rule options of a Tichu match: every disputed point of TICHU_RULES.md is a named switch.
+
+The defaults are the official rules (Fata Morgana leaflet and FAQ, as summarised in
+TICHU_RULES.md); docs/rules-notes.md explains each option and its source.
+"""
+
+from typing import Final, Literal
+
+import msgspec
+
+from engine.errors import InvalidInput
+
+__all__ = ["DEFAULT_TARGET_POINTS", "Rules", "TiePolicy"]
+
+DEFAULT_TARGET_POINTS: Final = 1000
+
+TiePolicy = Literal["play_on", "draw"]
+
+
+class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Variant switches of a match; `Rules()` is the official game.
+
+    Attributes:
+        target_points: the match ends after the round in which a team reaches this score (9).
+        tie: both teams level at or above the target: `play_on` another round (common
+            practice, the leaflet is silent) or record a `draw` (BSW) (9, 10.15).
+        wish_required: playing the Mah Jong obliges its player to name a rank (some engines);
+            officially the wish is optional (7.1).
+        on_turn_bombs_ignore_wish: a player on turn who must fulfil the wish may still throw
+            any bomb instead (official FAQ: bombs are always an interrupt, 7.4); False allows
+            non-wish bombs only out of turn.
+        phoenix_as_one: the Phoenix may stand for the 1 of a straight (the leaflet only says
+            "joker"; most implementations and the recommendation forbid it, 7.3).
+        dog_bombable: a bomb may be thrown on the Dog before the lead is taken (one engine
+            allows it; officially the Dog cannot be bombed, 7.2).
+    """
+
+    target_points: int = DEFAULT_TARGET_POINTS
+    tie: TiePolicy = "play_on"
+    wish_required: bool = False
+    on_turn_bombs_ignore_wish: bool = True
+    phoenix_as_one: bool = False
+    dog_bombable: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target_points <= 0:
+            raise InvalidInput("target_points must be positive")
