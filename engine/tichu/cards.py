@@ -16,7 +16,7 @@ Text form is rank then suit, ranks `2-9 T J Q K A`, suits `j s p t`; specials `M
 from collections.abc import Iterable
 from typing import Final
 
-from engine.bits import iter_bits, popcount
+from engine.bits import popcount
 from engine.errors import InvalidInput
 
 __all__ = [
@@ -99,6 +99,16 @@ def _build_names() -> dict[int, str]:
 
 _NAMES: Final = _build_names()
 _INDEX: Final = {name: index for index, name in _NAMES.items()}
+_BYTE: Final = 8
+# _BYTE_NAMES[i][b]: names of the cards in byte i of a mask when that byte is b (fast format;
+# a bit that is no card shows as "?").
+_BYTE_NAMES: Final = tuple(
+    tuple(
+        tuple(_NAMES.get(_BYTE * i + bit, "?") for bit in range(_BYTE) if b >> bit & 1)
+        for b in range(1 << _BYTE)
+    )
+    for i in range(_BYTE)
+)
 
 
 def rank_of(card: int) -> int:
@@ -148,7 +158,11 @@ def format_card(card: int) -> str:
 
 def format_cards(mask: CardMask) -> tuple[str, ...]:
     """Texts of a set of cards in canonical order (value, then suit j s p t; Phoenix last)."""
-    return tuple(_NAMES[c] for c in iter_bits(mask))
+    names: tuple[str, ...] = ()
+    for i, byte in enumerate(mask.to_bytes(_BYTE, "little")):
+        if byte:
+            names += _BYTE_NAMES[i][byte]
+    return names
 
 
 def to_text(mask: CardMask) -> str:
