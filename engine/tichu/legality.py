@@ -135,6 +135,8 @@ def play_context(state: "State", seat: int, duty: bool | None = None) -> PlayCon
     refusal = None
     if phase != "play" and phase != "dragon":
         refusal = "wrong_phase"
+    elif phase == "dragon" and seat == state.owner:
+        refusal = "must_give_dragon"
     elif not hand:
         refusal = "already_out"
     on_turn = phase == "play" and seat == state.turn
@@ -149,9 +151,7 @@ def play_context(state: "State", seat: int, duty: bool | None = None) -> PlayCon
             wish_cards = RANK_MASK[state.wish]
         exempt = not leading and state.start.rules.on_turn_bombs_ignore_wish
         return PlayContext(state, seat, refusal, hand, True, table, None, wish_cards, exempt, duty)
-    if phase == "dragon" and seat == state.owner:
-        bomb_refusal = "must_give_dragon"
-    elif table == NO_COMBO:
+    if table == NO_COMBO:
         bomb_refusal = "nothing_to_bomb"
     elif len(state.finish) >= THIRD_OUT:
         bomb_refusal = "round_is_over"
