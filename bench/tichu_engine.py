@@ -1,0 +1,148 @@
+"""Tichu engine speed on one core: random-policy rounds and legal-move generations per second.
+
+Run: `python -m bench.tichu_engine [--repeat 7] [--rounds 300] [--positions 4000]`. Prints the
+median and the range over the repetitions of:
+
+* rounds/s: whole rounds (deal, Grand Tichu decisions, exchange, play, scoring) through the
+  public interface, every action validated by `State.apply`. The policy is uniform over
+  `State.legal_actions(to_move)`; in the simultaneous phases every seat acts in seat order, an
+  exchange being three distinct cards drawn at random (uniform over the legal exchanges without
+  listing all 2,184). With interrupts polled, after every play each other seat is asked for
+  its legal actions and throws one of its bombs with probability 1/4.
+* generations/s: `State.legal_actions(seat)` on positions sampled from random play (leads and
+  answers), and the mask-level generator `plays.plays` on the same positions.
+
+Times are process CPU time (`time.process_time`), so other load on the machine distorts them
+less than wall-clock time would.
+"""
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Final
+
+from engine.bits import iter_bits
+from engine.tichu import Exchange, Play, Rules, State, new_game
+from engine.tichu.cards import format_card
+from engine.tichu.combos import NO_COMBO
+from engine.tichu.plays import plays
+
+BOMB_PROBABILITY: Final = 0.25
+_SEATS: Final = 4
+_EXCHANGED: Final = 3
+
+
+def _random_exchange(state: State, seat: int, rng: random.Random) -> Exchange:
+    cards = rng.sample([format_card(c) for c in iter_bits(state.hands[seat])], _EXCHANGED)
+    return Exchange(left=cards[0], partner=cards[1], right=cards[2])
+
+
+def _simultaneous(state: State, rng: random.Random) -> State:
+    """Every seat that still has to act in the Grand Tichu or exchange phase acts once."""
+    for seat in range(_SEATS):
+        if state.phase == "exchange":
+            if state.gifts[seat] is None:
+                state = state.apply(seat, _random_exchange(state, seat, rng))
+        else:
+            choices = state.legal_actions(seat)
+            if choices:
+                state = state.apply(seat, rng.choice(choices))
+    return state
+
+
+def random_round(state: State, rng: random.Random, interrupts: bool) -> State:
+    """Play the current round of `state` to its end with the random policy."""
+    round_index = state.round_index
+    while not state.is_over and state.round_index == round_index:
+        seat = state.to_move
+        if seat is None:
+            state = _simultaneous(state, rng)
+            continue
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if interrupts and state.table != NO_COMBO and not state.is_over:
+            for other in range(_SEATS):
+                if other == state.to_move:
+                    continue
+                found = [a for a in state.legal_actions(other) if isinstance(a, Play)]
+                if found and rng.random() < BOMB_PROBABILITY:
+                    state = state.apply(other, rng.choice(found))
+                    break
+    return state
+
+
+def rounds_per_second(rounds: int, seed: int, interrupts: bool) -> float:
+    """Rounds per CPU second over `rounds` fresh deals."""
+    rng = random.Random(seed)
+    rules = Rules()
+    start = time.process_time()
+    for index in range(rounds):
+        random_round(new_game(rules, seed=seed * rounds + index), rng, interrupts)
+    return rounds / (time.process_time() - start)
+
+
+def sample_positions(count: int, seed: int) -> list[tuple[State, int]]:
+    """(state, seat on turn) pairs from random play, leads and answers mixed."""
+    rng = random.Random(seed)
+    positions: list[tuple[State, int]] = []
+    game = 0
+    while len(positions) < count:
+        state = new_game(Rules(), seed=seed + game)
+        game += 1
+        while state.phase in ("grand_tichu", "exchange"):
+            state = _simultaneous(state, rng)
+        while state.phase == "play" and state.round_index == 0 and len(positions) < count:
+            positions.append((state, state.turn))
+            state = state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+    return positions
+
+
+def generations_per_second(
+    positions: list[tuple[State, int]], generate: Callable[[State, int], object]
+) -> float:
+    """Calls of `generate(state, seat)` per CPU second over `positions`."""
+    start = time.process_time()
+    for state, seat in positions:
+        generate(state, seat)
+    return len(positions) / (time.process_time() - start)
+
+
+def _legal_actions(state: State, seat: int) -> object:
+    return state.legal_actions(seat)
+
+
+def _mask_plays(state: State, seat: int) -> object:
+    table = NO_COMBO if state.closed else state.table
+    return plays(state.hands[seat], table)
+
+
+def _report(label: str, rates: list[float]) -> None:
+    low, mid, high = min(rates), statistics.median(rates), max(rates)
+    print(f"{label:<40} {mid:>12,.0f} {low:>12,.0f} {high:>12,.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Tichu engine speed on one core")
+    parser.add_argument("--repeat", type=int, default=7, help="repetitions (median taken)")
+    parser.add_argument("--rounds", type=int, default=300, help="rounds per repetition")
+    parser.add_argument("--positions", type=int, default=4000, help="positions for generation")
+    args = parser.parse_args()
+    print(f"{'measure (per CPU second)':<40} {'median':>12} {'min':>12} {'max':>12}")
+    for interrupts in (False, True):
+        label = "random rounds" + (", bomb interrupts polled" if interrupts else "")
+        rates = [rounds_per_second(args.rounds, rep, interrupts) for rep in range(args.repeat)]
+        _report(label, rates)
+    positions = sample_positions(args.positions, 1)
+    leads = sum(1 for state, _ in positions if state.table == NO_COMBO or state.closed)
+    for label, generate in (
+        ("State.legal_actions", _legal_actions),
+        ("plays.plays (masks)", _mask_plays),
+    ):
+        rates = [generations_per_second(positions, generate) for _ in range(args.repeat)]
+        _report(label, rates)
+    print(f"({len(positions)} positions from random play, {leads} of them leads)")
+
+
+if __name__ == "__main__":
+    main()
