@@ -16,7 +16,7 @@ Text form is rank then suit, ranks `2-9 T J Q K A`, suits `j s p t`; specials `M
 from collections.abc import Iterable
 from typing import Final
 
-from engine.bits import popcount
+from engine.bits import bit_index, popcount
 from engine.errors import InvalidInput
 
 __all__ = [
@@ -70,7 +70,7 @@ SPECIALS: Final = DOG | MAHJONG | DRAGON | PHOENIX
 
 # RANK_MASK[v]: the four standard cards of value v (0 outside 2..14).
 RANK_MASK: Final = tuple(
-    _NIBBLE << (RANK_STRIDE * v) if LOWEST_RANK <= v <= ACE else 0 for v in range(16)
+    _NIBBLE << (RANK_STRIDE * v) if LOWEST_RANK <= v <= ACE else 0 for v in range(DRAGON_VALUE + 1)
 )
 STANDARD: Final = sum(RANK_MASK)
 ALL_CARDS: Final = STANDARD | SPECIALS
@@ -90,7 +90,7 @@ _SPECIAL_NAMES: Final = {DOG: "Dog", MAHJONG: "MahJong", DRAGON: "Dragon", PHOEN
 
 
 def _build_names() -> dict[int, str]:
-    names = {bit.bit_length() - 1: name for bit, name in _SPECIAL_NAMES.items()}
+    names = {bit_index(bit): name for bit, name in _SPECIAL_NAMES.items()}
     for v in range(LOWEST_RANK, ACE + 1):
         for s, suit in enumerate(SUITS):
             names[RANK_STRIDE * v + s] = RANKS[v - LOWEST_RANK] + suit

@@ -13,7 +13,7 @@ plus one half) stays an integer. The packing is chosen so that comparisons are i
 
 from typing import Final
 
-from engine.bits import iter_bits, popcount
+from engine.bits import bit_index, iter_bits, popcount
 from engine.tichu.cards import (
     ACE,
     DOG,
@@ -21,10 +21,12 @@ from engine.tichu.cards import (
     DRAGON_VALUE,
     LOWEST_RANK,
     MAHJONG,
+    MAHJONG_VALUE,
     PHOENIX,
     RANK_STRIDE,
     SUIT_MASK,
     CardMask,
+    rank_of,
 )
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "DOG_KIND",
     "DRAGON_HEIGHT",
     "FULLHOUSE",
+    "HALVES",
     "KIND_NAMES",
     "KIND_SHIFT",
     "LENGTH_SHIFT",
@@ -49,15 +52,18 @@ __all__ = [
     "beats",
     "classify",
     "combo",
+    "height",
     "height_of",
     "is_bomb",
     "kind_of",
     "length_of",
+    "lowest_value_above",
     "rank_of_combo",
 ]
 
 Combo = int
 
+HALVES: Final = 2  # heights count half ranks, so a Phoenix single stays an integer
 LENGTH_SHIFT: Final = 5  # heights use 5 bits: at most 30 (the Dragon)
 KIND_SHIFT: Final = 9  # lengths use 4 bits: at most 14
 _HEIGHT_MASK: Final = (1 << LENGTH_SHIFT) - 1
@@ -92,14 +98,24 @@ _PAIR_SIZE: Final = 2
 _TRIPLE_SIZE: Final = 3
 _FULLHOUSE_LENGTH: Final = 5
 _BOMB4_LENGTH: Final = 4
-PHOENIX_LED_HEIGHT: Final = 3  # 1.5: a Phoenix led alone
-DRAGON_HEIGHT: Final = 2 * DRAGON_VALUE
+PHOENIX_LED_HEIGHT: Final = HALVES * MAHJONG_VALUE + 1  # 1.5: a Phoenix led alone
+DRAGON_HEIGHT: Final = HALVES * DRAGON_VALUE
 _BOMB_FLOOR: Final = BOMB4 << KIND_SHIFT
 
 
 def combo(kind: int, length: int, height: int) -> Combo:
-    """Pack a combination; `height` is twice the deciding value."""
+    """Pack a combination; `height` is the deciding value in half ranks (see `height`)."""
     return (kind << KIND_SHIFT) | (length << LENGTH_SHIFT) | height
+
+
+def height(value: int) -> int:
+    """A card value in half ranks, the unit of combination heights (a Phoenix adds one)."""
+    return value * HALVES
+
+
+def lowest_value_above(floor: int) -> int:
+    """The lowest card value whose height beats the height `floor`."""
+    return floor // HALVES + 1
 
 
 DOG_COMBO: Final = combo(DOG_KIND, 1, 0)
@@ -124,8 +140,8 @@ def rank_of_combo(c: Combo) -> float | int | None:
     """The reference file's `rank`: the deciding value (1.5 for a Phoenix led), None for Dog."""
     if kind_of(c) in (NO_COMBO, DOG_KIND):
         return None
-    height = height_of(c)
-    return height // 2 if height % 2 == 0 else height / 2
+    half_ranks = height_of(c)
+    return half_ranks // HALVES if half_ranks % HALVES == 0 else half_ranks / HALVES
 
 
 def is_bomb(c: Combo) -> bool:
@@ -152,7 +168,7 @@ def _single(mask: CardMask, table: Combo) -> Combo:
         return combo(SINGLE, 1, PHOENIX_LED_HEIGHT)
     if mask == DOG:
         return DOG_COMBO
-    return combo(SINGLE, 1, 2 * ((mask.bit_length() - 1) // RANK_STRIDE))
+    return combo(SINGLE, 1, height(rank_of(bit_index(mask))))
 
 
 def classify(mask: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = False) -> Combo:
@@ -180,11 +196,13 @@ def classify(mask: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = 
     if mask & MAHJONG:
         return NO_COMBO
     if n <= _TRIPLE_SIZE:
-        return combo(PAIR if n == _PAIR_SIZE else TRIPLE, n, 2 * low) if low == high else NO_COMBO
+        return (
+            combo(PAIR if n == _PAIR_SIZE else TRIPLE, n, height(low)) if low == high else NO_COMBO
+        )
     if n == _FULLHOUSE_LENGTH and len(values) == _PAIR_SIZE:  # a triple and a pair
         return _as_fullhouse(counts, low, high, wild)
     if n == _BOMB4_LENGTH and len(values) == 1:
-        return combo(BOMB4, n, 2 * low) if not wild else NO_COMBO
+        return combo(BOMB4, n, height(low)) if not wild else NO_COMBO
     return _as_stairs(counts, n, low, high, wild)
 
 
@@ -195,23 +213,23 @@ def _as_straight(
     Phoenix; a contiguous run plus Phoenix is read extended at the top when possible."""
     if n < MIN_STRAIGHT:
         if n == _PAIR_SIZE and wild and low >= LOWEST_RANK:  # a card and the Phoenix
-            return combo(PAIR, n, 2 * low)
+            return combo(PAIR, n, height(low))
         return NO_COMBO
     span = high - low + 1
     if not wild:
         if span != n:
             return NO_COMBO
         if not mask & MAHJONG and any(mask & s == mask for s in SUIT_MASK):
-            return combo(BOMBSF, n, 2 * high)
-        return combo(STRAIGHT, n, 2 * high)
+            return combo(BOMBSF, n, height(high))
+        return combo(STRAIGHT, n, height(high))
     if span == n:  # one inner gap filled by the Phoenix
-        return combo(STRAIGHT, n, 2 * high)
+        return combo(STRAIGHT, n, height(high))
     if span != n - 1:
         return NO_COMBO
     if high < ACE:
-        return combo(STRAIGHT, n, 2 * (high + 1))
+        return combo(STRAIGHT, n, height(high + 1))
     if low > LOWEST_RANK or (low == LOWEST_RANK and phoenix_as_one):
-        return combo(STRAIGHT, n, 2 * high)
+        return combo(STRAIGHT, n, height(high))
     return NO_COMBO
 
 
@@ -220,15 +238,15 @@ def _as_fullhouse(counts: dict[int, int], low: int, high: int, wild: int) -> Com
     or 3+1. Four of a kind plus Phoenix is no full house."""
     if wild:
         if counts[low] == _PAIR_SIZE and counts[high] == _PAIR_SIZE:
-            return combo(FULLHOUSE, _FULLHOUSE_LENGTH, 2 * high)
+            return combo(FULLHOUSE, _FULLHOUSE_LENGTH, height(high))
         triple = low if counts[low] == _TRIPLE_SIZE else high
         if counts[triple] != _TRIPLE_SIZE:
             return NO_COMBO
-        return combo(FULLHOUSE, _FULLHOUSE_LENGTH, 2 * triple)
+        return combo(FULLHOUSE, _FULLHOUSE_LENGTH, height(triple))
     triple = low if counts[low] == _TRIPLE_SIZE else high
     if counts[triple] != _TRIPLE_SIZE:
         return NO_COMBO
-    return combo(FULLHOUSE, _FULLHOUSE_LENGTH, 2 * triple)
+    return combo(FULLHOUSE, _FULLHOUSE_LENGTH, height(triple))
 
 
 def _as_stairs(counts: dict[int, int], n: int, low: int, high: int, wild: int) -> Combo:
@@ -239,4 +257,4 @@ def _as_stairs(counts: dict[int, int], n: int, low: int, high: int, wild: int) -
         return NO_COMBO
     if sum(1 for count in counts.values() if count == 1) != wild:
         return NO_COMBO
-    return combo(STAIRS, n, 2 * high)
+    return combo(STAIRS, n, height(high))

@@ -9,15 +9,36 @@ from engine.errors import InvalidInput
 from engine.rng import make_stream_rng
 from engine.tichu.cards import ALL_CARDS, CardMask, format_cards, parse_cards
 
-__all__ = ["FIRST_CARDS", "HAND_SIZE", "SEATS", "Deal", "deal_from_seed", "parse_deal"]
+__all__ = [
+    "FIRST_CARDS",
+    "HAND_SIZE",
+    "LEFT",
+    "PARTNER",
+    "RIGHT",
+    "SEATS",
+    "Deal",
+    "Hands",
+    "deal_from_seed",
+    "parse_deal",
+    "seat_at",
+]
 
 SEATS: Final = 4
+# Offsets from a seat in turn order: the next player (right), the partner, the previous (left).
+RIGHT: Final = 1
+PARTNER: Final = 2
+LEFT: Final = 3
 FIRST_CARDS: Final = 8
 HAND_SIZE: Final = 14
 _SECOND_CARDS: Final = HAND_SIZE - FIRST_CARDS
 _CARD_BITS: Final = tuple(i for i in range(64) if ALL_CARDS >> i & 1)
 
 Hands = tuple[CardMask, CardMask, CardMask, CardMask]
+
+
+def seat_at(seat: int, offset: int) -> int:
+    """The seat `offset` places after `seat` in turn order (RIGHT, PARTNER, LEFT)."""
+    return (seat + offset) % SEATS
 
 
 class Deal(msgspec.Struct, frozen=True):
@@ -69,17 +90,9 @@ def deal_from_seed(seed: int, round_index: int) -> Deal:
         return mask
 
     second_start = SEATS * FIRST_CARDS
+    first = [block(seat * FIRST_CARDS, FIRST_CARDS) for seat in range(SEATS)]
+    second = [block(second_start + seat * _SECOND_CARDS, _SECOND_CARDS) for seat in range(SEATS)]
     return Deal(
-        first=(
-            block(0, FIRST_CARDS),
-            block(FIRST_CARDS, FIRST_CARDS),
-            block(2 * FIRST_CARDS, FIRST_CARDS),
-            block(3 * FIRST_CARDS, FIRST_CARDS),
-        ),
-        second=(
-            block(second_start, _SECOND_CARDS),
-            block(second_start + _SECOND_CARDS, _SECOND_CARDS),
-            block(second_start + 2 * _SECOND_CARDS, _SECOND_CARDS),
-            block(second_start + 3 * _SECOND_CARDS, _SECOND_CARDS),
-        ),
+        first=(first[0], first[1], first[2], first[3]),
+        second=(second[0], second[1], second[2], second[3]),
     )

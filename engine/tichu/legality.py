@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from engine.bits import iter_bits, popcount
+from engine.bits import bit_index, iter_bits, popcount
 from engine.errors import IllegalAction
 from engine.tichu.actions import (
     Action,
@@ -34,7 +34,7 @@ from engine.tichu.cards import (
     format_rank,
 )
 from engine.tichu.combos import DOG_COMBO, NO_COMBO, Combo, beats, is_bomb
-from engine.tichu.deal import HAND_SIZE, SEATS
+from engine.tichu.deal import HAND_SIZE, LEFT, RIGHT, SEATS, seat_at
 from engine.tichu.plays import bombs, has_bomb, plays
 from engine.tichu.scoring import NO_CALL, team_of
 
@@ -42,7 +42,10 @@ if TYPE_CHECKING:
     from engine.tichu.state import State
 
 __all__ = [
+    "BAD_CARDS",
     "CALL",
+    "CODES",
+    "NO_SUCH_SEAT",
     "PASS",
     "THIRD_OUT",
     "Gift",
@@ -51,6 +54,7 @@ __all__ = [
     "exchange_error",
     "give_error",
     "grand_error",
+    "illegal",
     "legal_actions",
     "pass_error",
     "play_context",
@@ -71,6 +75,8 @@ _ACTION_CACHE: Final = 1 << 16
 _EXCHANGED: Final = 3
 
 _MESSAGES: Final = {
+    "game_over": "the match is over",
+    "unknown_action": "not a Tichu action",
     "wrong_phase": "this action does not belong to the current phase",
     "not_your_turn": "it is not your turn (out of turn only a bomb on the table is allowed)",
     "already_out": "you have no cards left",
@@ -94,10 +100,21 @@ _MESSAGES: Final = {
 }
 
 
+# Codes raised with a message naming the offending input.
+BAD_CARDS: Final = "bad_cards"
+NO_SUCH_SEAT: Final = "no_such_seat"
+CODES: Final = frozenset(_MESSAGES) | {BAD_CARDS, NO_SUCH_SEAT}
+
+
+def illegal(code: str) -> IllegalAction:
+    """The IllegalAction for a predicate's `code`, with its standard message."""
+    return IllegalAction(code, _MESSAGES[code])
+
+
 def raise_for(code: str | None) -> None:
     """Raise the IllegalAction for `code`; do nothing for None (legal)."""
     if code is not None:
-        raise IllegalAction(code, _MESSAGES[code])
+        raise illegal(code)
 
 
 class PlayContext(NamedTuple):
@@ -297,7 +314,7 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
             actions += _exchanges(state, seat)
         return actions
     if phase == "dragon":
-        for to in ((seat + 1) % SEATS, (seat + 3) % SEATS):
+        for to in (seat_at(seat, RIGHT), seat_at(seat, LEFT)):
             if give_error(state, seat, to) is None:
                 actions.append(GiveDragon(to=to))
     hand = state.hands[seat]
@@ -335,9 +352,9 @@ def _exchanges(state: "State", seat: int) -> list[Action]:
     cards = [1 << c for c in iter_bits(state.hands[seat])]
     return [
         Exchange(
-            right=format_card(right.bit_length() - 1),
-            partner=format_card(partner.bit_length() - 1),
-            left=format_card(left.bit_length() - 1),
+            right=format_card(bit_index(right)),
+            partner=format_card(bit_index(partner)),
+            left=format_card(bit_index(left)),
         )
         for right, partner, left in permutations(cards, _EXCHANGED)
         if exchange_error(state, seat, (right, partner, left)) is None

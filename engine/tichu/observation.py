@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Final, Literal
 
 import msgspec
 
-from engine.bits import popcount
+from engine.bits import bit_index, popcount
 from engine.tichu.actions import Action, Event, Exchange, Play
 from engine.tichu.cards import format_card, format_cards, format_rank
+from engine.tichu.deal import LEFT, PARTNER, RIGHT, SEATS, seat_at
 from engine.tichu.scoring import GRAND, NO_CALL, TICHU, RoundScore
 
 if TYPE_CHECKING:
@@ -22,7 +23,6 @@ __all__ = ["CALL_NAMES", "Observation", "Phase", "observe"]
 Phase = Literal["grand_tichu", "exchange", "play", "dragon", "over"]
 CallName = Literal["none", "tichu", "grand_tichu"]
 CALL_NAMES: Final[dict[int, CallName]] = {NO_CALL: "none", TICHU: "tichu", GRAND: "grand_tichu"}
-_SEATS: Final = 4
 
 
 class Observation(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,7 +80,9 @@ def observe(state: "State", seat: int | None) -> Observation:
         if own is not None:
             given = Exchange(right=_card(own[0]), partner=_card(own[1]), left=_card(own[2]))
         gifts = state.gifts
-        from_left, from_partner, from_right = (gifts[(seat + k) % _SEATS] for k in (3, 2, 1))
+        from_left = gifts[seat_at(seat, LEFT)]
+        from_partner = gifts[seat_at(seat, PARTNER)]
+        from_right = gifts[seat_at(seat, RIGHT)]
         if (
             from_left is not None
             and from_partner is not None
@@ -88,9 +90,9 @@ def observe(state: "State", seat: int | None) -> Observation:
             and state.phase != "exchange"
         ):
             received = Exchange(
-                left=_card(from_left[0]),
-                partner=_card(from_partner[1]),
-                right=_card(from_right[2]),
+                left=_card(from_left[RIGHT - 1]),
+                partner=_card(from_partner[PARTNER - 1]),
+                right=_card(from_right[LEFT - 1]),
             )
     has_table = state.table_cards != 0
     trick = state.log[state.trick_start :] if has_table else ()
@@ -110,7 +112,7 @@ def observe(state: "State", seat: int | None) -> Observation:
             CALL_NAMES[state.calls[2]],
             CALL_NAMES[state.calls[3]],
         ),
-        exchanged=_flags(sum(1 << s for s in range(_SEATS) if state.gifts[s] is not None)),
+        exchanged=_flags(sum(1 << s for s in range(SEATS) if state.gifts[s] is not None)),
         given=given,
         received=received,
         history=state.log,
@@ -129,8 +131,10 @@ def observe(state: "State", seat: int | None) -> Observation:
 
 
 def _card(mask: int) -> str:
-    return format_card(mask.bit_length() - 1)
+    return format_card(bit_index(mask))
 
 
-def _flags(bits: int) -> tuple[bool, bool, bool, bool]:
-    return bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)
+def _flags(seats: int) -> tuple[bool, bool, bool, bool]:
+    """Per seat, whether its bit is set in the seat set `seats`."""
+    flags = [bool(seats >> seat & 1) for seat in range(SEATS)]
+    return flags[0], flags[1], flags[2], flags[3]

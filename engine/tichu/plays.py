@@ -13,6 +13,7 @@ for its highest reading (the one `classify` gives).
 from functools import lru_cache
 from typing import Final
 
+from engine.bits import popcount
 from engine.tichu.cards import (
     ACE,
     DOG,
@@ -42,9 +43,11 @@ from engine.tichu.combos import (
     TRIPLE,
     Combo,
     combo,
+    height,
     height_of,
     kind_of,
     length_of,
+    lowest_value_above,
 )
 
 __all__ = ["Play", "bombs", "has_bomb", "plays"]
@@ -63,16 +66,16 @@ _WINDOW_CACHE: Final = 1 << 16
 # _SUBSETS[nibble][k]: the submasks of `nibble` with exactly k bits.
 _SUBSETS: Final = tuple(
     tuple(
-        tuple(sub for sub in range(16) if sub & nibble == sub and sub.bit_count() == k)
+        tuple(sub for sub in range(_NIBBLE + 1) if sub & nibble == sub and popcount(sub) == k)
         for k in range(RANK_STRIDE + 1)
     )
-    for nibble in range(16)
+    for nibble in range(_NIBBLE + 1)
 )
 # _SPLIT[byte]: the two nibbles (two values) packed in one byte of a hand, low value first.
 _SPLIT: Final = tuple((byte & _NIBBLE, byte >> RANK_STRIDE) for byte in range(1 << _BYTE))
-_SINGLES: Final = tuple(combo(SINGLE, 1, 2 * v) for v in range(DRAGON_VALUE + 1))
+_SINGLES: Final = tuple(combo(SINGLE, 1, height(v)) for v in range(DRAGON_VALUE + 1))
 _DRAGON_PLAY: Final = (DRAGON, combo(SINGLE, 1, DRAGON_HEIGHT))
-_MAHJONG_PLAY: Final = (MAHJONG, combo(SINGLE, 1, 2 * MAHJONG_VALUE))
+_MAHJONG_PLAY: Final = (MAHJONG, combo(SINGLE, 1, height(MAHJONG_VALUE)))
 # Lowest bit of every standard nibble: where a full nibble (four of a kind) shows after ANDing
 # the hand with its shifts by 1, 2 and 3.
 _NIBBLE_BASES: Final = sum(1 << (RANK_STRIDE * v) for v in range(LOWEST_RANK, ACE + 1))
@@ -107,7 +110,7 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
             out.append((DOG, DOG_COMBO))
         _singles(hand, nibbles, 0, out)
         pairs = _pairs(nibbles, wild, 0)
-        out += [(cards, combo(PAIR, _PAIR_SIZE, 2 * v)) for cards, v, _ in pairs]
+        out += [(cards, combo(PAIR, _PAIR_SIZE, height(v))) for cards, v, _ in pairs]
         _triples(nibbles, wild, 0, out)
         _fullhouses(nibbles, wild, pairs, 0, out)
         _straights(hand, nibbles, 0, 0, phoenix_as_one, out)
@@ -119,7 +122,7 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
         _singles(hand, nibbles, floor, out)
     elif kind == PAIR:
         pairs = _pairs(nibbles, wild, floor)
-        out += [(cards, combo(PAIR, _PAIR_SIZE, 2 * v)) for cards, v, _ in pairs]
+        out += [(cards, combo(PAIR, _PAIR_SIZE, height(v))) for cards, v, _ in pairs]
     elif kind == TRIPLE:
         _triples(nibbles, wild, floor, out)
     elif kind == FULLHOUSE:
@@ -144,7 +147,7 @@ def _singles(hand: CardMask, nibbles: list[int], floor: int, out: list[Play]) ->
     """Singles above `floor` (0: led), the Phoenix half a rank above the table."""
     if not floor and hand & MAHJONG:
         out.append(_MAHJONG_PLAY)
-    for v in range(max(LOWEST_RANK, floor // 2 + 1), ACE + 1):
+    for v in range(max(LOWEST_RANK, lowest_value_above(floor)), ACE + 1):
         nibble = nibbles[v]
         if nibble:
             shift, single = RANK_STRIDE * v, _SINGLES[v]
@@ -161,7 +164,7 @@ def _singles(hand: CardMask, nibbles: list[int], floor: int, out: list[Play]) ->
 def _pairs(nibbles: list[int], wild: int, floor: int) -> list[tuple[CardMask, int, bool]]:
     """(cards, value, uses the Phoenix) of every pair above `floor`."""
     found: list[tuple[CardMask, int, bool]] = []
-    for v in range(max(LOWEST_RANK, floor // 2 + 1), ACE + 1):
+    for v in range(max(LOWEST_RANK, lowest_value_above(floor)), ACE + 1):
         nibble = nibbles[v]
         if nibble:
             shift = RANK_STRIDE * v
@@ -172,10 +175,10 @@ def _pairs(nibbles: list[int], wild: int, floor: int) -> list[tuple[CardMask, in
 
 
 def _triples(nibbles: list[int], wild: int, floor: int, out: list[Play]) -> None:
-    for v in range(max(LOWEST_RANK, floor // 2 + 1), ACE + 1):
+    for v in range(max(LOWEST_RANK, lowest_value_above(floor)), ACE + 1):
         nibble = nibbles[v]
-        if nibble & (nibble - 1):
-            shift, value = RANK_STRIDE * v, combo(TRIPLE, _TRIPLE_SIZE, 2 * v)
+        if _SUBSETS[nibble][_PAIR_SIZE]:
+            shift, value = RANK_STRIDE * v, combo(TRIPLE, _TRIPLE_SIZE, height(v))
             out += [(sub << shift, value) for sub in _SUBSETS[nibble][_TRIPLE_SIZE]]
             if wild:
                 out += [((sub << shift) | wild, value) for sub in _SUBSETS[nibble][_PAIR_SIZE]]
@@ -190,12 +193,12 @@ def _fullhouses(
 ) -> None:
     """Triple above `floor` plus a pair of another value. With two pairs and the Phoenix only
     the reading with the higher triple is produced; four of a kind plus Phoenix never forms."""
-    for v in range(max(LOWEST_RANK, floor // 2 + 1), ACE + 1):
+    for v in range(max(LOWEST_RANK, lowest_value_above(floor)), ACE + 1):
         nibble = nibbles[v]
-        if not nibble & (nibble - 1):
+        if not _SUBSETS[nibble][_PAIR_SIZE]:
             continue
         shift = RANK_STRIDE * v
-        value = combo(FULLHOUSE, _TRIPLE_SIZE + _PAIR_SIZE, 2 * v)
+        value = combo(FULLHOUSE, _TRIPLE_SIZE + _PAIR_SIZE, height(v))
         for triple in _SUBSETS[nibble][_TRIPLE_SIZE]:
             cards = triple << shift
             out += [(cards | pair, value) for pair, other, _ in pairs if other != v]
@@ -230,10 +233,10 @@ def _straights(
     flush_seeds = _bomb_seeds(hand)[1]
     filler = [wild]
     for bottom, top, slots, pure in windows:
-        if 2 * top <= floor or (length and top - bottom + 1 != length):
+        if height(top) <= floor or (length and top - bottom + 1 != length):
             continue
         values = range(bottom, top + 1)
-        value = combo(STRAIGHT, top - bottom + 1, 2 * top)
+        value = combo(STRAIGHT, top - bottom + 1, height(top))
         if pure:
             flushes = _flushes(hand, bottom, top) if flush_seeds else ()
             out += [(s, value) for s in _product(choices, values, -1, []) if s not in flushes]
@@ -290,7 +293,7 @@ def _stairs(nibbles: list[int], wild: int, pairs: int, floor: int, out: list[Pla
         nibble = nibbles[v]
         if nibble:
             some |= 1 << v
-            if nibble & (nibble - 1):
+            if _SUBSETS[nibble][_PAIR_SIZE]:
                 full |= 1 << v
     windows = _stairs_windows(full, some, bool(wild))
     if not windows:
@@ -300,10 +303,10 @@ def _stairs(nibbles: list[int], wild: int, pairs: int, floor: int, out: list[Pla
         for v in range(ACE + 1)
     ]
     for bottom, top, slots, pure in windows:
-        if 2 * top <= floor or (pairs and top - bottom + 1 != pairs):
+        if height(top) <= floor or (pairs and top - bottom + 1 != pairs):
             continue
         values = range(bottom, top + 1)
-        value = combo(STAIRS, _PAIR_SIZE * (top - bottom + 1), 2 * top)
+        value = combo(STAIRS, _PAIR_SIZE * (top - bottom + 1), height(top))
         if pure:
             out += [(s, value) for s in _product(pair_choices, values, -1, [])]
         for slot in slots:
@@ -357,7 +360,7 @@ def _bombs(hand: CardMask, table: Combo, out: list[Play]) -> None:
         return
     for v in range(LOWEST_RANK, ACE + 1):
         if fours >> (RANK_STRIDE * v) & 1:
-            bomb = combo(BOMB4, _BOMB4_LENGTH, 2 * v)
+            bomb = combo(BOMB4, _BOMB4_LENGTH, height(v))
             if bomb > table:
                 out.append((_NIBBLE << (RANK_STRIDE * v), bomb))
     if not starts:
@@ -373,6 +376,6 @@ def _bombs(hand: CardMask, table: Combo, out: list[Play]) -> None:
                     break
                 run |= card
                 if top - bottom + 1 >= MIN_STRAIGHT:
-                    bomb = combo(BOMBSF, top - bottom + 1, 2 * top)
+                    bomb = combo(BOMBSF, top - bottom + 1, height(top))
                     if bomb > table:
                         out.append((run, bomb))

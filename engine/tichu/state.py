@@ -49,9 +49,11 @@ from engine.tichu.actions import (
 )
 from engine.tichu.cards import MAHJONG, RANK_MASK, CardMask, parse_card, parse_cards, parse_rank
 from engine.tichu.combos import DOG_COMBO, DRAGON_HEIGHT, NO_COMBO, SINGLE, Combo, classify, combo
-from engine.tichu.deal import SEATS, Deal, deal_from_seed
+from engine.tichu.deal import PARTNER, RIGHT, SEATS, Deal, Hands, deal_from_seed, seat_at
 from engine.tichu.legality import (
+    BAD_CARDS,
     CALL,
+    NO_SUCH_SEAT,
     PASS,
     THIRD_OUT,
     Gift,
@@ -59,6 +61,7 @@ from engine.tichu.legality import (
     exchange_error,
     give_error,
     grand_error,
+    illegal,
     legal_actions,
     pass_error,
     play_context,
@@ -73,7 +76,6 @@ from engine.tichu.scoring import GRAND, NO_CALL, TICHU, Result, RoundScore, scor
 __all__ = ["GameStart", "Phase", "Seat", "State", "new_game", "replay"]
 
 Seat = int
-Hands = tuple[CardMask, CardMask, CardMask, CardMask]
 Gifts = tuple[Gift | None, Gift | None, Gift | None, Gift | None]
 
 _ALL_SEATS: Final = (1 << SEATS) - 1
@@ -201,7 +203,7 @@ class State(msgspec.Struct, frozen=True):
         """The state after `seat` takes `action`; raises IllegalAction (code, reason) otherwise."""
         _check_seat(seat)
         if self.phase == "over":
-            raise IllegalAction("game_over", "the match is over")
+            raise illegal("game_over")
         if isinstance(action, Play):
             return _apply_play(self, seat, action)
         if isinstance(action, Pass):
@@ -220,7 +222,7 @@ class State(msgspec.Struct, frozen=True):
         if isinstance(action, GiveDragon):
             raise_for(give_error(self, seat, action.to))
             return _after_give(self, seat, action.to)
-        raise IllegalAction("unknown_action", f"not a Tichu action: {action!r}")
+        raise illegal("unknown_action")
 
 
 def new_game(rules: Rules, *, seed: int | None = None, deal: Deal | None = None) -> State:
@@ -246,7 +248,7 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
 
 def _check_seat(seat: Seat) -> None:
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction("no_such_seat", f"seats are 0..{SEATS - 1}, not {seat!r}")
+        raise IllegalAction(NO_SUCH_SEAT, f"seats are 0..{SEATS - 1}, not {seat!r}")
 
 
 @lru_cache(maxsize=_PARSE_CACHE)
@@ -257,7 +259,7 @@ def _cards_mask(cards: tuple[str, ...]) -> CardMask:
 def _next_active(hands: Hands, seat: Seat) -> Seat:
     """The next seat after `seat` in turn order that still holds cards (`seat` itself if none)."""
     for step in range(1, SEATS + 1):
-        other = (seat + step) % SEATS
+        other = seat_at(seat, step)
         if hands[other]:
             return other
     return seat
@@ -271,7 +273,7 @@ def _parse_gift(action: Exchange) -> Gift:
             1 << parse_card(action.left),
         )
     except InvalidInput as error:
-        raise IllegalAction("bad_cards", str(error)) from error
+        raise IllegalAction(BAD_CARDS, str(error)) from error
 
 
 def _apply_play(state: State, seat: Seat, action: Play) -> State:
@@ -279,7 +281,7 @@ def _apply_play(state: State, seat: Seat, action: Play) -> State:
         cards = _cards_mask(action.cards)
         wish = parse_rank(action.wish) if action.wish is not None else 0
     except (InvalidInput, TypeError) as error:
-        raise IllegalAction("bad_cards", str(error)) from error
+        raise IllegalAction(BAD_CARDS, str(error)) from error
     ctx = play_context(state, seat)
     played = classify(cards, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
     raise_for(wish_error(state, cards, wish) or play_error(ctx, cards, played))
@@ -330,7 +332,7 @@ def _after_play(
         won[seat] |= trick
         return _end_round(state, new_hands, _as_hands(won), finish, log)
     if played == DOG_COMBO:
-        partner = (seat + 2) % SEATS
+        partner = seat_at(seat, PARTNER)
         receiver = partner if hands[partner] else _next_active(new_hands, partner)
         owner, turn, closed = receiver, receiver, True
     else:
@@ -437,15 +439,14 @@ def _after_exchange(state: State, seat: Seat, gift: Gift) -> State:
     gifts = list(state.gifts)
     gifts[seat] = gift
     fixed: Gifts = (gifts[0], gifts[1], gifts[2], gifts[3])
-    if any(g is None for g in fixed):
+    complete = [g for g in fixed if g is not None]
+    if len(complete) < SEATS:
         return msgspec.structs.replace(state, gifts=fixed)
     hands = list(state.hands)
-    for giver, given in enumerate(fixed):
-        if given is None:  # unreachable: all four are fixed here
-            continue
-        for offset, card in enumerate(given, start=1):
+    for giver, given in enumerate(complete):
+        for offset, card in enumerate(given, start=RIGHT):
             hands[giver] &= ~card
-            hands[(giver + offset) % SEATS] |= card
+            hands[seat_at(giver, offset)] |= card
     leader = next(s for s in range(SEATS) if hands[s] & MAHJONG)
     return msgspec.structs.replace(
         state,
