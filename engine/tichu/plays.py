@@ -13,7 +13,7 @@ for its highest reading (the one `classify` gives).
 from functools import lru_cache
 from typing import Final
 
-from engine.bits import popcount
+from engine.bits import iter_bits, popcount
 from engine.tichu.cards import (
     ACE,
     DOG,
@@ -23,6 +23,7 @@ from engine.tichu.cards import (
     MAHJONG,
     MAHJONG_VALUE,
     PHOENIX,
+    RANK_MASK,
     RANK_STRIDE,
     STANDARD,
     CardMask,
@@ -73,8 +74,13 @@ _SUBSETS: Final = tuple(
 )
 # _SPLIT[byte]: the two nibbles (two values) packed in one byte of a hand, low value first.
 _SPLIT: Final = tuple((byte & _NIBBLE, byte >> RANK_STRIDE) for byte in range(1 << _BYTE))
-_SINGLES: Final = tuple(combo(SINGLE, 1, height(v)) for v in range(DRAGON_VALUE + 1))
-_DRAGON_PLAY: Final = (DRAGON, combo(SINGLE, 1, DRAGON_HEIGHT))
+# _SINGLE_OF[c]: the single that the card with bit index c forms (Mah Jong, 2..A, Dragon).
+_SINGLE_OF: Final = tuple(combo(SINGLE, 1, height(c // RANK_STRIDE)) for c in range(64))
+# _FROM_VALUE[v]: the standard cards of value v and above, and the Dragon (none above it).
+_FROM_VALUE: Final = (
+    *(sum(RANK_MASK[u] for u in range(v, ACE + 1)) | DRAGON for v in range(DRAGON_VALUE + 1)),
+    0,
+)
 _MAHJONG_PLAY: Final = (MAHJONG, combo(SINGLE, 1, height(MAHJONG_VALUE)))
 # Lowest bit of every standard nibble: where a full nibble (four of a kind) shows after ANDing
 # the hand with its shifts by 1, 2 and 3.
@@ -103,12 +109,12 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
     higher bomb. Each card set appears once.
     """
     out: list[Play] = []
-    nibbles = _nibbles(hand)
     wild = hand & PHOENIX
     if table == NO_COMBO:
+        nibbles = _nibbles(hand)
         if hand & DOG:
             out.append((DOG, DOG_COMBO))
-        _singles(hand, nibbles, 0, out)
+        _singles(hand, 0, out)
         pairs = _pairs(nibbles, wild, 0)
         out += [(cards, combo(PAIR, _PAIR_SIZE, height(v))) for cards, v, _ in pairs]
         _triples(nibbles, wild, 0, out)
@@ -119,8 +125,11 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
         return out
     kind, floor = kind_of(table), height_of(table)
     if kind == SINGLE:
-        _singles(hand, nibbles, floor, out)
-    elif kind == PAIR:
+        _singles(hand, floor, out)
+        _bombs(hand, table, out)
+        return out
+    nibbles = _nibbles(hand)
+    if kind == PAIR:
         pairs = _pairs(nibbles, wild, floor)
         out += [(cards, combo(PAIR, _PAIR_SIZE, height(v))) for cards, v, _ in pairs]
     elif kind == TRIPLE:
@@ -143,17 +152,12 @@ def bombs(hand: CardMask, table: Combo = NO_COMBO) -> list[Play]:
     return out
 
 
-def _singles(hand: CardMask, nibbles: list[int], floor: int, out: list[Play]) -> None:
+def _singles(hand: CardMask, floor: int, out: list[Play]) -> None:
     """Singles above `floor` (0: led), the Phoenix half a rank above the table."""
     if not floor and hand & MAHJONG:
         out.append(_MAHJONG_PLAY)
-    for v in range(max(LOWEST_RANK, lowest_value_above(floor)), ACE + 1):
-        nibble = nibbles[v]
-        if nibble:
-            shift, single = RANK_STRIDE * v, _SINGLES[v]
-            out += [(sub << shift, single) for sub in _SUBSETS[nibble][1]]
-    if hand & DRAGON:
-        out.append(_DRAGON_PLAY)
+    above = hand & _FROM_VALUE[max(LOWEST_RANK, lowest_value_above(floor))]
+    out += [(1 << card, _SINGLE_OF[card]) for card in iter_bits(above)]
     if hand & PHOENIX:
         if not floor:
             out.append((PHOENIX, combo(SINGLE, 1, PHOENIX_LED_HEIGHT)))

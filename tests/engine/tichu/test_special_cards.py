@@ -96,6 +96,10 @@ class TestDog:
 class TestDragon:
     """Section 7.5 and 10.9: its winner gives the whole trick to the opponent of his choice."""
 
+    def test_only_a_bomb_beats_the_dragon(self) -> None:
+        state = play(table_state("Dragon 2j", "Phoenix Aj 3s 3p 3j 3t", "4p", "5s"), 0, "Dragon")
+        assert plays_of(state, 1) == {"3j 3s 3p 3t"}
+
     @pytest.mark.parametrize("opponent", [1, 3])
     def test_the_winner_gives_the_trick_to_either_opponent(self, opponent: int) -> None:
         state = passes(play(table_state("Dragon 2j", "3s", "4p", "5s"), 0, "Dragon"), 1, 2, 3)
