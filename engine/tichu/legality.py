@@ -295,8 +295,15 @@ def give_error(state: "State", seat: int, to: int) -> str | None:
 
 
 @lru_cache(maxsize=_ACTION_CACHE)
-def _play_action(cards: CardMask, wish: int) -> Play:
-    return Play(cards=format_cards(cards), wish=format_rank(wish) if wish else None)
+def _play_action(cards: CardMask) -> Play:
+    """The Play of `cards` without a wish (shared: actions are immutable)."""
+    return Play(cards=format_cards(cards))
+
+
+def _wish_actions(cards: CardMask, wishes: list[int]) -> list[Action]:
+    """The Plays of `cards` (which hold the Mah Jong) with each of `wishes` (0: none)."""
+    text = format_cards(cards)
+    return [Play(cards=text, wish=format_rank(wish) if wish else None) for wish in wishes]
 
 
 def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
@@ -335,13 +342,10 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
         if play_error(ctx, cards, played) is not None:
             continue
         if cards & MAHJONG:
-            actions += [
-                _play_action(cards, wish)
-                for wish in (0, *_WISH_RANKS)
-                if wish_error(state, cards, wish) is None
-            ]
+            wishes = [w for w in (0, *_WISH_RANKS) if wish_error(state, cards, w) is None]
+            actions += _wish_actions(cards, wishes)
         else:
-            actions.append(_play_action(cards, 0))
+            actions.append(_play_action(cards))
     if on_turn and pass_error(state, seat, duty) is None:
         actions.append(PASS)
     return actions

@@ -85,6 +85,7 @@ _ZERO4: Final[Hands] = (0, 0, 0, 0)
 _PAIR_OUT: Final = 2
 _DRAGON_SINGLE: Final = combo(SINGLE, 1, DRAGON_HEIGHT)
 _PARSE_CACHE: Final = 1 << 16
+_PASS_EVENTS: Final = tuple(Event(seat=seat, action=PASS) for seat in range(SEATS))
 
 
 class GameStart(msgspec.Struct, frozen=True):
@@ -368,7 +369,7 @@ def _after_pass(state: State, seat: Seat) -> State:
     for other in range(SEATS):
         if hands[other] and other != owner:
             others |= 1 << other
-    log = (*state.log, Event(seat=seat, action=PASS))
+    log = (*state.log, _PASS_EVENTS[seat])
     if passed & others != others:
         return msgspec.structs.replace(
             state, passed=passed, turn=_next_active(hands, seat), log=log
