@@ -87,7 +87,7 @@ def assert_conserved(state: State) -> None:
     assert union == ALL_CARDS and count == 56
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=SEEDS, target=st.sampled_from([300, 600, 1000]))
 def test_matches_terminate_conserve_cards_and_score_100_per_round(seed: int, target: int) -> None:
     rounds = 0
@@ -126,7 +126,7 @@ def candidates(state: State, seat: int, rng: random.Random) -> list[Action]:
     return found
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=SEEDS)
 def test_legal_actions_apply_and_every_other_action_is_rejected(seed: int) -> None:
     rng = random.Random(seed)
@@ -147,7 +147,7 @@ def test_legal_actions_apply_and_every_other_action_is_rejected(seed: int) -> No
                     assert action in legal or isinstance(action, Exchange)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=SEEDS)
 def test_replay_reproduces_the_state_and_states_round_trip(seed: int) -> None:
     trajectory = list(random_match(seed, Rules(), max_rounds=2))
@@ -208,7 +208,7 @@ def observed(state: State, seat: int | None) -> bytes:
     return msgspec.json.encode(obs)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=SEEDS)
 def test_no_observation_depends_on_unseen_cards(seed: int) -> None:
     rng = random.Random(seed)
