@@ -29,6 +29,19 @@ def fresh() -> State:
     return new_game(Rules(), deal=ordered_deal())
 
 
+class TestDeals:
+    """Section 3.1: every round is dealt anew; the deals are reproducible from the seed."""
+
+    def test_the_same_seed_deals_the_same_rounds(self) -> None:
+        first, second = new_game(Rules(), seed=5), new_game(Rules(), seed=5)
+        assert first.start.deal(3) == second.start.deal(3)
+        assert first.start.deal(0) != first.start.deal(1)
+        assert first.hands == first.start.deal(0).first
+
+    def test_a_given_deal_is_used_for_the_first_round(self) -> None:
+        assert fresh().start.deal(0) == ordered_deal()
+
+
 class TestDealAndGrandTichu:
     """Section 3.1-3.3 and 10.13: eight cards, the Grand Tichu decision, then six more."""
 

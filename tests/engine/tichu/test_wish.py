@@ -66,10 +66,11 @@ class TestFulfilling:
         state = play(state, 0, "7j 7s")
         assert plays_of(state, 1) == {"8j Phoenix"}
 
-    def test_the_phoenix_alone_never_obliges(self) -> None:
+    def test_the_phoenix_alone_never_obliges_nor_fulfils(self) -> None:
         state = table_state("7j Aj", "Phoenix 3s", "3p", "4p", wish="8")
         state = play(state, 0, "7j")
         assert Pass() in state.legal_actions(1)
+        assert play(state, 1, "Phoenix").wish == 8
 
     def test_the_leader_must_lead_a_combination_with_the_wished_rank(self) -> None:
         state = table_state("Dog 8j 9s 9p", "2s", "3s", "4s", wish="8")
