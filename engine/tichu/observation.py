@@ -95,7 +95,7 @@ def observe(state: "State", seat: int | None) -> Observation:
                 right=_card(from_right[LEFT - 1]),
             )
     has_table = state.table_cards != 0
-    trick = state.log[state.trick_start :] if has_table else ()
+    trick = _public(state.log[state.trick_start :]) if has_table else ()
     plays = [event.seat for event in trick if isinstance(event.action, Play)]
     hands = state.hands
     return Observation(
@@ -115,7 +115,7 @@ def observe(state: "State", seat: int | None) -> Observation:
         exchanged=_flags(sum(1 << s for s in range(SEATS) if state.gifts[s] is not None)),
         given=given,
         received=received,
-        history=state.log,
+        history=_public(state.log),
         trick=trick,
         table=format_cards(state.table_cards),
         table_seat=plays[-1] if plays else None,
@@ -128,6 +128,11 @@ def observe(state: "State", seat: int | None) -> Observation:
         legal_actions=tuple(state.legal_actions(seat, exchanges=False)) if seat is not None else (),
         must_exchange=seat is not None and state.phase == "exchange" and given is None,
     )
+
+
+def _public(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events everybody saw: all but the exchanges."""
+    return tuple(e for e in events if not isinstance(e.action, Exchange))
 
 
 def _card(mask: int) -> str:

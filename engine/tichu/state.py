@@ -130,7 +130,9 @@ class State(msgspec.Struct, frozen=True):
         wish: wished value 2..14 not yet fulfilled, 0 for none.
         won: cards of the tricks each seat has taken.
         finish: seats in the order they went out.
-        log: public events of the current round.
+        past: every action of the finished rounds, one tuple per round.
+        log: every action of the current round, private exchanges included (observations
+            filter them out).
         totals: match points per team before this round.
         rounds: scores of the finished rounds.
         winner: the winning team once the match is over (None: running or a draw).
@@ -155,6 +157,7 @@ class State(msgspec.Struct, frozen=True):
     wish: int
     won: Hands
     finish: tuple[Seat, ...]
+    past: tuple[tuple[Event, ...], ...]
     log: tuple[Event, ...]
     totals: tuple[int, int]
     rounds: tuple[RoundScore, ...]
@@ -174,6 +177,11 @@ class State(msgspec.Struct, frozen=True):
         if self.phase == "play" or self.phase == "dragon":
             return self.turn
         return None
+
+    @property
+    def moves(self) -> list[tuple[Seat, Action]]:
+        """Every action of the match so far, in order: `replay(start, moves)` gives this state."""
+        return [(e.seat, e.action) for log in (*self.past, self.log) for e in log]
 
     @property
     def is_over(self) -> bool:
@@ -219,7 +227,7 @@ class State(msgspec.Struct, frozen=True):
         if isinstance(action, Exchange):
             gift = _parse_gift(action)
             raise_for(exchange_error(self, seat, gift))
-            return _after_exchange(self, seat, gift)
+            return _after_exchange(self, seat, gift, action)
         if isinstance(action, GiveDragon):
             raise_for(give_error(self, seat, action.to))
             return _after_give(self, seat, action.to)
@@ -233,12 +241,12 @@ def new_game(rules: Rules, *, seed: int | None = None, deal: Deal | None = None)
         seed=fresh_seed() if seed is None else seed,
         deals=() if deal is None else (deal,),
     )
-    return _new_round(start, 0, (0, 0), ())
+    return _new_round(start, 0, (0, 0), (), ())
 
 
 def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
     """The state after applying `actions` in order to the match `start` describes."""
-    state = _new_round(start, 0, (0, 0), ())
+    state = _new_round(start, 0, (0, 0), (), ())
     for seat, action in actions:
         state = state.apply(seat, action)
     return state
@@ -436,13 +444,14 @@ def _after_grand(state: State, seat: Seat, action: GrandTichu | DeclineGrandTich
     )
 
 
-def _after_exchange(state: State, seat: Seat, gift: Gift) -> State:
+def _after_exchange(state: State, seat: Seat, gift: Gift, action: Exchange) -> State:
     gifts = list(state.gifts)
     gifts[seat] = gift
     fixed: Gifts = (gifts[0], gifts[1], gifts[2], gifts[3])
+    log = (*state.log, Event(seat=seat, action=action))
     complete = [g for g in fixed if g is not None]
     if len(complete) < SEATS:
-        return msgspec.structs.replace(state, gifts=fixed)
+        return msgspec.structs.replace(state, gifts=fixed, log=log)
     hands = list(state.hands)
     for giver, given in enumerate(complete):
         for offset, card in enumerate(given, start=RIGHT):
@@ -455,7 +464,8 @@ def _after_exchange(state: State, seat: Seat, gift: Gift) -> State:
         gifts=fixed,
         hands=_as_hands(hands),
         turn=leader,
-        trick_start=len(state.log),
+        trick_start=len(log),
+        log=log,
     )
 
 
@@ -484,11 +494,16 @@ def _end_round(
             rounds=rounds,
             winner=winner,
         )
-    return _new_round(state.start, state.round_index + 1, totals, rounds)
+    past = (*state.past, log)
+    return _new_round(state.start, state.round_index + 1, totals, rounds, past)
 
 
 def _new_round(
-    start: GameStart, round_index: int, totals: tuple[int, int], rounds: tuple[RoundScore, ...]
+    start: GameStart,
+    round_index: int,
+    totals: tuple[int, int],
+    rounds: tuple[RoundScore, ...],
+    past: tuple[tuple[Event, ...], ...],
 ) -> State:
     deal = start.deal(round_index)
     return State(
@@ -511,6 +526,7 @@ def _new_round(
         wish=0,
         won=_ZERO4,
         finish=(),
+        past=past,
         log=(),
         totals=totals,
         rounds=rounds,

@@ -153,6 +153,7 @@ def test_replay_reproduces_the_state_and_states_round_trip(seed: int) -> None:
     trajectory = list(random_match(seed, Rules(), max_rounds=2))
     state = trajectory[-1][0]
     log = [(seat, action) for _, seat, action in trajectory if seat >= 0]
+    assert state.moves == log
     assert replay(state.start, log) == state
     encoded = msgspec.json.encode(state)
     assert msgspec.json.decode(encoded, type=State) == state
