@@ -10,7 +10,7 @@ from typing import Any
 
 __all__ = ["SKAT_POLICIES", "skat_policy"]
 
-SKAT_POLICIES = ("random",)
+SKAT_POLICIES = ("random", "greedy")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -19,4 +19,8 @@ def skat_policy(name: str) -> Callable[..., Any]:
         from bots.skat.baseline import random_policy
 
         return random_policy
+    if name == "greedy":
+        from bots.skat.greedy import greedy_policy
+
+        return greedy_policy
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")

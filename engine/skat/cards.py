@@ -29,6 +29,7 @@ __all__ = [
     "TRUMP_SUIT",
     "CardMask",
     "GameType",
+    "beats",
     "card_points",
     "effective_suit",
     "follow_mask",
@@ -40,6 +41,7 @@ __all__ = [
     "power",
     "suit_card",
     "trump_mask",
+    "winning_index",
 ]
 
 CardMask = int
@@ -169,6 +171,24 @@ def power(game: GameType, card: int) -> int:
 def follow_mask(game: GameType, lead: int) -> CardMask:
     """Cards that follow the effective suit of the led card (jacks are trumps outside null)."""
     return _FOLLOW[game][lead]
+
+
+def beats(game: GameType, card: int, best: int) -> bool:
+    """Whether `card` played later in a trick beats `best`, the card winning it so far."""
+    order = _ORDERS[game]
+    suit, best_suit = order[0][card], order[0][best]
+    return (suit == TRUMP and best_suit != TRUMP) or (
+        suit == best_suit and order[1][card] > order[1][best]
+    )
+
+
+def winning_index(game: GameType, cards: tuple[int, ...] | list[int]) -> int:
+    """Index (in playing order) of the card that wins a trick, complete or not."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(game, cards[i], cards[best]):
+            best = i
+    return best
 
 
 def card_points(mask: CardMask) -> int:

@@ -5,7 +5,7 @@
 offered and what is accepted cannot disagree.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -31,15 +31,13 @@ from engine.skat.cards import (
     CARD_POINTS,
     GAME_TYPES,
     NULL_VALUES,
-    TRUMP,
     CardMask,
     GameType,
     card_points,
-    effective_suit,
     follow_mask,
     format_card,
     parse_card,
-    power,
+    winning_index,
 )
 from engine.skat.deal import Deal, deal_from_seed
 from engine.skat.rules import BID_VALUES, Rules
@@ -532,7 +530,9 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return msgspec.structs.replace(self, hands=hands, trick=trick, log=log)
         game = self.game
         assert game is not None
-        winner = _trick_winner(game, trick, self.leader, self.next_seat)
+        winner = self.leader
+        for _ in range(winning_index(game, trick)):
+            winner = self.next_seat(winner)
         mask = sum(1 << c for c in trick)
         taken = _with(self.taken, winner, self.taken[winner] | mask)
         tricks = (*self.tricks, Trick(self.leader, trick, winner))
@@ -615,22 +615,6 @@ def _reject_declaration(action: Declare, *, hand: bool, bid: int) -> IllegalActi
     if action.ouvert and not action.schwarz:
         return IllegalAction("bad_announcement", "ouvert implies schneider and schwarz announced")
     return None
-
-
-def _trick_winner(
-    game: GameType, cards: tuple[int, ...], leader: int, next_seat: Callable[[int], int]
-) -> int:
-    """Seat that wins the trick: the highest trump, else the highest card of the led suit."""
-    best, best_seat, seat = cards[0], leader, leader
-    for card in cards[1:]:
-        seat = next_seat(seat)
-        card_suit, best_suit = effective_suit(game, card), effective_suit(game, best)
-        beats = (card_suit == TRUMP and best_suit != TRUMP) or (
-            card_suit == best_suit and power(game, card) > power(game, best)
-        )
-        if beats:
-            best, best_seat = card, seat
-    return best_seat
 
 
 # --- settling the result -------------------------------------------------------------

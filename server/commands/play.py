@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 from rich.console import Console
 
+from bots.skat.match import play_deal
 from engine.rng import make_rng
 from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
 from engine.skat.iss import format_record
@@ -49,20 +50,16 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def play_skat(policies: list[Any], seed: int, console: Console | None = None) -> State:
-    """Play one deal with one policy per seat; each sees only its own observation."""
-    rng = make_rng(seed)
-    state = new_game(Rules(players=len(policies)), seed=seed)  # type: ignore[arg-type]
-    if console:
-        _show_deal(console, state)
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        decision = policies[seat](state.observation(seat), rng)
-        state = state.apply(seat, decision.action)
-        if console:
-            _show_action(console, state, seat, decision.action)
-    if console:
-        _show_result(console, state)
+    """Play one deal with one policy per seat, shown on `console` when given."""
+    if console is None:
+        return play_deal(policies, seed)
+    _show_deal(console, new_game(Rules(players=len(policies)), seed=seed))  # type: ignore[arg-type]
+
+    def show(state: State, seat: int, action: Action) -> None:
+        _show_action(console, state, seat, action)
+
+    state = play_deal(policies, seed, on_action=show)
+    _show_result(console, state)
     return state
 
 

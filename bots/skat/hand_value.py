@@ -1,0 +1,64 @@
+"""Rule-of-thumb hand evaluation shared by the simple Skat bots.
+
+`strength` counts what wins tricks in a trump game (trumps, jacks, side aces, guarded tens,
+voids); it is a heuristic for the `greedy` bot and a baseline for the learned bidders, not a
+probability. `game_value_estimate` is the value a declaration reaches with the matadors of
+the given cards and no extra level, which is what a cautious bidder may bid up to.
+"""
+
+from typing import Final
+
+from engine.bits import popcount
+from engine.skat.cards import (
+    BASE_VALUE,
+    JACKS,
+    SUIT_CARDS,
+    SUIT_GAMES,
+    TRUMP_SUIT,
+    CardMask,
+    GameType,
+    suit_card,
+    trump_mask,
+)
+from engine.skat.scoring import matadors
+
+__all__ = ["TRUMP_GAMES", "best_trump_game", "game_value_estimate", "strength"]
+
+TRUMP_GAMES: Final[tuple[GameType, ...]] = (*SUIT_GAMES, "grand")
+ACE_RANK: Final = "A"
+TEN_RANK: Final = "T"
+
+
+def strength(cards: CardMask, game: GameType) -> float:
+    """Trick-taking strength of `cards` in the trump game `game` (higher is stronger).
+
+    Suit game: trumps, plus half a point per jack and for the club jack, plus side aces,
+    half for a guarded ten and for a void. Grand: jacks count one and a half, no voids.
+    """
+    jacks = popcount(cards & JACKS)
+    top_jack = 0.5 * (cards >> 31 & 1)
+    side = 0.0
+    for suit in range(4):
+        if game != "grand" and suit == TRUMP_SUIT[game]:
+            continue
+        cards_in_suit = cards & SUIT_CARDS[suit]
+        has_ace = bool(cards_in_suit >> suit_card(suit, ACE_RANK) & 1)
+        has_ten = bool(cards_in_suit >> suit_card(suit, TEN_RANK) & 1)
+        side += has_ace + 0.5 * (has_ten and (has_ace or popcount(cards_in_suit) >= 3))
+        if not cards_in_suit and game != "grand":
+            side += 0.5
+    if game == "grand":
+        return 1.5 * jacks + top_jack + side
+    return popcount(cards & trump_mask(game)) + 0.5 * jacks + top_jack + side
+
+
+def game_value_estimate(cards: CardMask, game: GameType) -> int:
+    """Base value times (matadors + 1) for `cards` (ten or twelve), no other levels."""
+    return BASE_VALUE[game] * (abs(matadors(game, cards)) + 1)
+
+
+def best_trump_game(cards: CardMask) -> tuple[GameType, float]:
+    """The trump game in which `cards` are strongest, and that strength."""
+    scored = [(strength(cards, g), g) for g in TRUMP_GAMES]
+    best_strength, best_game = max(scored)
+    return best_game, best_strength
