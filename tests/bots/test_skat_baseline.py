@@ -1,6 +1,5 @@
 """The simple Skat bots: legal, deterministic per seed, and `greedy` beats `random`."""
 
-
 import numpy as np
 import pytest
 
