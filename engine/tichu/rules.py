@@ -33,6 +33,8 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "joker"; most implementations and the recommendation forbid it, 7.3).
         dog_bombable: a bomb may be thrown on the Dog before the lead is taken (one engine
             allows it; officially the Dog cannot be bombed, 7.2).
+        max_rounds: end the match after this many rounds at the latest (tournament format;
+            None: play to `target_points` only); the higher total wins, equal totals draw.
     """
 
     target_points: int = DEFAULT_TARGET_POINTS
@@ -41,7 +43,10 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     on_turn_bombs_ignore_wish: bool = True
     phoenix_as_one: bool = False
     dog_bombable: bool = False
+    max_rounds: int | None = None
 
     def __post_init__(self) -> None:
         if self.target_points <= 0:
             raise InvalidInput("target_points must be positive")
+        if self.max_rounds is not None and self.max_rounds <= 0:
+            raise InvalidInput("max_rounds must be positive")

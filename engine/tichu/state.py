@@ -476,7 +476,8 @@ def _end_round(
     totals = (state.totals[0] + score.points[0], state.totals[1] + score.points[1])
     rounds = (*state.rounds, score)
     rules = state.start.rules
-    if max(totals) >= rules.target_points and (totals[0] != totals[1] or rules.tie == "draw"):
+    decided = max(totals) >= rules.target_points and (totals[0] != totals[1] or rules.tie == "draw")
+    if decided or (rules.max_rounds is not None and len(rounds) >= rules.max_rounds):
         winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
         return msgspec.structs.replace(
             state,

@@ -18,6 +18,13 @@ from engine.skat.rules import Rules as SkatRules
 from engine.skat.state import State as SkatState
 from engine.skat.state import new_game as new_skat
 from engine.skat.state import replay as replay_skat
+from engine.tichu import actions as tichu_actions
+from engine.tichu.cards import ALL_CARDS as TICHU_CARDS
+from engine.tichu.cards import format_cards as format_tichu_cards
+from engine.tichu.rules import Rules as TichuRules
+from engine.tichu.state import State as TichuState
+from engine.tichu.state import new_game as new_tichu
+from engine.tichu.state import replay as replay_tichu
 
 
 @dataclass(frozen=True)
@@ -74,4 +81,50 @@ SKAT = GameAdapter(
     check_result=_skat_result,
 )
 
-GAMES = [SKAT]
+
+def _tichu_new(seed: int) -> TichuState:
+    # One or two rounds: uniform random play calls Tichu often and may never reach 1000.
+    rules = TichuRules(max_rounds=1 + seed % 2, phoenix_as_one=seed % 3 == 0)
+    return new_tichu(rules, seed=seed)
+
+
+def _tichu_probes(state: TichuState) -> list[tichu_actions.Action]:
+    names = format_tichu_cards(TICHU_CARDS)
+    return [
+        tichu_actions.Pass(), tichu_actions.CallTichu(), tichu_actions.GrandTichu(),
+        tichu_actions.DeclineGrandTichu(), *[tichu_actions.GiveDragon(to=s) for s in range(4)],
+        *[tichu_actions.Play(cards=(c,)) for c in names],
+        tichu_actions.Play(cards=("MahJong",), wish="7"), tichu_actions.Play(cards=("5j", "5s")),
+        tichu_actions.Exchange(left=names[0], partner=names[1], right=names[2]),
+    ]  # fmt: skip
+
+
+def _tichu_cards(state: TichuState) -> int:
+    return sum(popcount(m) for m in (*state.hands, *state.stock, *state.won, state.trick))
+
+
+def _tichu_result(state: TichuState) -> None:
+    result = state.result
+    assert result.is_over
+    assert result.totals == (
+        sum(r.points[0] for r in result.rounds),
+        sum(r.points[1] for r in result.rounds),
+    )
+    for score in result.rounds:
+        assert sum(score.card_points) in (100, 200)
+        assert all(abs(points) <= 400 for points in score.call_points)
+
+
+TICHU = GameAdapter(
+    name="tichu",
+    new=_tichu_new,
+    seats=lambda state: range(4),
+    probes=_tichu_probes,
+    cards=_tichu_cards,
+    replay=lambda state: replay_tichu(state.start, state.moves),
+    action_type=tichu_actions.Action,
+    log=lambda state: state.moves,
+    check_result=_tichu_result,
+)
+
+GAMES = [SKAT, TICHU]

@@ -121,6 +121,12 @@ class TestMatchEnd:
         state = _double_victory_for_team_0((900, 1100), Rules(tie="draw"))
         assert state.is_over and state.result.winner is None
 
+    def test_rule_option_limits_the_number_of_rounds(self) -> None:
+        state = _double_victory_for_team_0((0, 0), Rules(max_rounds=1))
+        assert state.is_over and state.result.winner == 0
+        state = _double_victory_for_team_0((0, 200), Rules(max_rounds=1))
+        assert state.is_over and state.result.winner is None
+
     def test_the_target_is_a_rule_option(self) -> None:
         state = _double_victory_for_team_0((0, 0), Rules(target_points=200))
         assert state.is_over
