@@ -103,9 +103,9 @@ DRAGON_HEIGHT: Final = HALVES * DRAGON_VALUE
 _BOMB_FLOOR: Final = BOMB4 << KIND_SHIFT
 
 
-def combo(kind: int, length: int, height: int) -> Combo:
-    """Pack a combination; `height` is the deciding value in half ranks (see `height`)."""
-    return (kind << KIND_SHIFT) | (length << LENGTH_SHIFT) | height
+def combo(kind: int, length: int, half_ranks: int) -> Combo:
+    """Pack a combination; `half_ranks` is its height, the deciding value in half ranks."""
+    return (kind << KIND_SHIFT) | (length << LENGTH_SHIFT) | half_ranks
 
 
 def height(value: int) -> int:
