@@ -12,22 +12,19 @@ import numpy as np
 
 __all__ = ["Decision", "Policy"]
 
-ActionT = TypeVar("ActionT")
 ObservationT = TypeVar("ObservationT", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
-class Decision(msgspec.Struct, Generic[ActionT], frozen=True):
+class Decision(msgspec.Struct, Generic[ActionT_co], frozen=True):
     """An action plus what the bot wants to say about it (values per move, samples used);
     diagnostics feed logs and the web client's "why did the bot play that" hint."""
 
-    action: ActionT
+    action: ActionT_co
     diagnostics: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class Policy(Protocol[ObservationT, ActionT_co]):
     """A bot: `policy(observation, rng) -> Decision`."""
 
-    def __call__(
-        self, obs: ObservationT, rng: np.random.Generator
-    ) -> "Decision[ActionT_co]": ...
+    def __call__(self, obs: ObservationT, rng: np.random.Generator) -> "Decision[ActionT_co]": ...
