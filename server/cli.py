@@ -4,11 +4,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from server.commands import play, skat
+from server.commands import db, play, serve, skat
 
 __all__ = ["main"]
 
-_COMMAND_GROUPS = (skat, play)
+_COMMAND_GROUPS = (skat, play, serve, db)
 
 
 def build_parser() -> argparse.ArgumentParser:

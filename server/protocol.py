@@ -44,6 +44,7 @@ __all__ = [
     "Welcome",
     "decode_request",
     "encode",
+    "encode_public",
 ]
 
 PROTOCOL_VERSION = 1
@@ -327,3 +328,8 @@ def decode_request(frame: str | bytes) -> Request:
 def encode(message: Reply) -> str:
     """The JSON text of one server message."""
     return _encoder.encode(message).decode()
+
+
+def encode_public(message: object) -> bytes:
+    """JSON of public data for the bus and HTTP (events, table infos, results, leaderboards)."""
+    return _encoder.encode(message)

@@ -8,7 +8,6 @@ its neighbours.
 """
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Sequence
@@ -40,6 +39,7 @@ __all__ = ["NameTaken", "Store", "StoredTable", "StoredUser"]
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
 BOT_PREFIX = "bot:"
+MIN_RATED_USERS = 2
 
 
 class NameTaken(Exception):
@@ -57,6 +57,10 @@ class StoredTable(msgspec.Struct, frozen=True):
 
     options: dict[str, Any]
     events: list[tuple[int, TableEvent]]
+
+
+def _json(value: object) -> str:
+    return msgspec.json.encode(value).decode()
 
 
 def _now() -> datetime:
@@ -170,7 +174,7 @@ class Store:
                 insert(tables).values(
                     id=table_id,
                     game=game,
-                    config=json.dumps(options),
+                    config=_json(options),
                     status="waiting",
                     created_at=_now(),
                 )
@@ -197,7 +201,7 @@ class Store:
                 ).all()
                 stored.append(
                     StoredTable(
-                        json.loads(row.config),
+                        msgspec.json.decode(row.config),
                         [(e.seq, decode_event(e.payload, e.version)) for e in events],
                     )
                 )
@@ -263,7 +267,7 @@ class Store:
                     insert(games).values(
                         table_id=table_id,
                         number=game.number,
-                        result=json.dumps(game.result),
+                        result=_json(game.result),
                         record=game.record,
                         finished_at=now,
                     )
@@ -276,50 +280,64 @@ class Store:
                 await self._rate(conn, table_id, batch.list_over)
 
     async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
-        """Results and ratings of a finished list, ranked by list points."""
+        """Results and ratings of a finished list, ranked by list points.
+
+        Bots of one level share a user, so ratings go per user (its best seat's rank); a list
+        with fewer than two distinct users changes no rating.
+        """
         game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
         seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
-        user_ids = {s: await self._user_id(conn, p.user_id, p.bot) for s, p in seats}
+        user_of = {s: await self._user_id(conn, p.user_id, p.bot) for s, p in seats}
         points = {entry["seat"]: entry["points"] for entry in over.standings}
-        ranks = {s: 1 + sum(1 for q in points.values() if q > points[s]) for s, _ in seats}
-        now = _now()
-        current: dict[int, tuple[Rating, int]] = {}
-        for seat, _ in seats:
-            row = (
-                await conn.execute(
-                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
-                        ratings.c.user_id == user_ids[seat], ratings.c.game == game
-                    )
-                )
-            ).first()
-            current[seat] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
-        new = rate_list([current[s][0] for s, _ in seats], [ranks[s] for s, _ in seats])
+        rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s, _ in seats}
         standing_of = {entry["seat"]: entry for entry in over.standings}
-        for (seat, player), (mu, sigma) in zip(seats, new, strict=True):
-            user_id, lists = user_ids[seat], current[seat][1]
+        for seat, _ in seats:
             await conn.execute(
                 insert(results).values(
                     table_id=table_id,
                     seat=seat,
-                    user_id=user_id,
-                    rank=ranks[seat],
+                    user_id=user_of[seat],
+                    rank=rank[seat],
                     points=points.get(seat, 0),
-                    standing=json.dumps(standing_of.get(seat, {})),
+                    standing=_json(standing_of.get(seat, {})),
                 )
             )
+        best: dict[int, int] = {}
+        is_bot: dict[int, bool] = {}
+        for seat, player in seats:
+            user = user_of[seat]
+            best[user] = min(best.get(user, rank[seat]), rank[seat])
+            is_bot[user] = player.bot is not None
+        if len(best) < MIN_RATED_USERS:
+            return
+        users_in_order = sorted(best)
+        current: dict[int, tuple[Rating, int]] = {}
+        for user in users_in_order:
+            row = (
+                await conn.execute(
+                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
+                        ratings.c.user_id == user, ratings.c.game == game
+                    )
+                )
+            ).first()
+            current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
+        new = rate_list([current[u][0] for u in users_in_order], [best[u] for u in users_in_order])
+        now = _now()
+        for user, (mu, sigma) in zip(users_in_order, new, strict=True):
+            lists = current[user][1]
             values = {"mu": mu, "sigma": sigma, "lists": max(lists, 0) + 1}
             if lists < 0:
-                values |= {"user_id": user_id, "game": game, "bot": player.bot is not None}
+                values |= {"user_id": user, "game": game, "bot": is_bot[user]}
                 await conn.execute(insert(ratings).values(**values))
             else:
                 await conn.execute(
                     update(ratings)
-                    .where(ratings.c.user_id == user_id, ratings.c.game == game)
+                    .where(ratings.c.user_id == user, ratings.c.game == game)
                     .values(**values)
                 )
             await conn.execute(
                 insert(rating_history).values(
-                    user_id=user_id, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
+                    user_id=user, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
                 )
             )
 
