@@ -1,12 +1,15 @@
 """A test client for protocol v1: requests with ids, replies matched, pushes collected."""
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
+import random
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 # One time unit for every server duration in the tests; CI can stretch it on a slow machine.
 UNIT = float(os.environ.get("TISCHRUNDE_TEST_UNIT", "0.05"))
@@ -38,6 +41,10 @@ class Client:
         return client
 
     async def _read(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self._read_frames()
+
+    async def _read_frames(self) -> None:
         async for frame in self.ws:
             assert isinstance(frame, str)
             self.frames.append(frame)
@@ -96,47 +103,39 @@ class Client:
         self.reader.cancel()
 
 
-async def play_until_over(clients: dict[int, "Client"], table: str, rounds: int = 1) -> None:
-    """Let the human clients (seat -> client) play random legal moves until `rounds` deals
-    have ended (bots play their own seats)."""
-    import random
+def deals_ended(client: "Client", table: str) -> int:
+    """How many deals of `table` `client` has seen end."""
+    return sum(
+        1
+        for m in client.messages
+        if m.get("table") == table
+        and m["type"] == "event"
+        and m["event"]["kind"] == "move"
+        and m["view"]["phase"] == "over"
+    )
 
+
+async def play(clients: dict[int, "Client"], table: str, *, deals: int = 1) -> None:
+    """The human clients (seat -> client) play random legal moves until they have seen
+    `deals` deals end; bots play their own seats."""
     rng = random.Random(7)
-    finished = 0
-    while finished < rounds:
-        await asyncio.sleep(0)
-        acted = False
-        for seat, client in clients.items():
-            view = client.latest_view(table)
-            if view is None:
-                continue
-            if view["phase"] == "over":
-                continue
-            if view["to_move"] == seat and view["legal"]:
+
+    async def run() -> None:
+        while max(deals_ended(c, table) for c in clients.values()) < deals:
+            acted = False
+            for seat, client in clients.items():
+                view = client.latest_view(table)
+                if view is None or view["phase"] == "over" or view["to_move"] != seat:
+                    continue
                 moves = [a for a in view["legal"] if a["type"] not in ("resign", "kontra", "re")]
+                if not moves:
+                    continue
                 seq = client.last_seq(table)
                 reply = await client.request("act", table=table, seq=seq, action=rng.choice(moves))
-                if reply["type"] == "error" and reply["code"] != "stale_seq":
+                if reply["type"] == "error" and reply["code"] not in ("stale_seq", "not_your_turn"):
                     raise AssertionError(reply)
                 acted = True
-        finished = max(
-            sum(
-                1
-                for m in c.messages
-                if m.get("table") == table
-                and (m.get("view") or {}).get("phase") == "over"
-                and m["event"]["kind"] == "move"
-            )
-            for c in clients.values()
-        )
-        if not acted:
-            waiter = [asyncio.create_task(c.arrived.wait()) for c in clients.values()]
-            for c in clients.values():
-                c.arrived.clear()
-            done, pending = await asyncio.wait(
-                waiter, timeout=PATIENCE, return_when=asyncio.FIRST_COMPLETED
-            )
-            for task in pending:
-                task.cancel()
-            if not done:
-                raise TimeoutError("the table made no progress")
+            if not acted:
+                await asyncio.sleep(UNIT / 10)
+
+    await asyncio.wait_for(run(), PATIENCE)
