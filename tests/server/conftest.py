@@ -31,3 +31,17 @@ def test_settings(tmp_path: Path, **overrides: object) -> Settings:
 async def app(tmp_path: Path) -> AsyncIterator[App]:
     async with running(test_settings(tmp_path)) as started:
         yield started
+
+
+def require_service(port: int, name: str) -> None:
+    """Skip when a real service the test needs is absent; under CI=true fail instead."""
+    import os
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        reason = f"{name} is not running on 127.0.0.1:{port}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}, and CI=true forbids skipping")
+        pytest.skip(reason)
