@@ -88,12 +88,12 @@ class Client:
         return await asyncio.wait_for(scan(), PATIENCE)
 
     def last_seq(self, table: str) -> int:
-        seqs = [m["seq"] for m in self.messages if m.get("table") == table and "seq" in m]
+        seqs = [m["seq"] for m in self.messages if table_of(m) == table and "seq" in m]
         return max(seqs, default=0)
 
     def latest_view(self, table: str) -> dict[str, Any] | None:
         for message in reversed(self.messages):
-            if message.get("table") == table and message.get("view") is not None:
+            if table_of(message) == table and message.get("view") is not None:
                 view: dict[str, Any] = message["view"]
                 return view
         return None
@@ -101,6 +101,12 @@ class Client:
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
+
+
+def table_of(message: dict[str, Any]) -> Any:
+    """The table id of a push (a snapshot carries the whole table info)."""
+    table = message.get("table")
+    return table.get("id") if isinstance(table, dict) else table
 
 
 def deals_ended(client: "Client", table: str) -> int:

@@ -1,4 +1,4 @@
-"""Every error code over the wire, and malformed or abusive input leaving server and games intact."""
+"""Every error code over the wire; malformed or abusive input leaves server and games intact."""
 
 import asyncio
 import json
@@ -109,7 +109,9 @@ async def test_a_flood_is_rate_limited_then_closed_with_1008(app: App) -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 request_like = st.fixed_dictionaries(
@@ -126,8 +128,12 @@ request_like = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(frames=st.lists(st.text(max_size=200) | request_like.map(json.dumps), min_size=1, max_size=8))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    frames=st.lists(st.text(max_size=200) | request_like.map(json.dumps), min_size=1, max_size=8)
+)
 async def test_random_frames_never_break_the_server(app: App, frames: list[str]) -> None:
     client = await Client.open(app.port)
     for frame in frames:

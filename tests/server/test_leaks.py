@@ -16,10 +16,10 @@ from paho.mqtt.enums import MQTTProtocolVersion
 from sqlalchemy import select
 
 from server.app import App, running
+from server.events import decode_event
 from server.games import SkatGame
 from server.store.models import game_events, tables
 from server.table_core import TableConfig, TableCore
-from server.events import decode_event
 from tests.server.client import PATIENCE, Client, play
 from tests.server.conftest import require_service, test_settings
 
@@ -36,7 +36,9 @@ def cards_in(text: str) -> set[str]:
 async def visible_cards(app: App, table_id: str) -> dict[tuple[int | None, int], set[str]]:
     """(viewer, seq) -> every card the engine lets `viewer` see after event `seq`."""
     async with app.store.engine.connect() as conn:
-        config = (await conn.execute(select(tables.c.config).where(tables.c.id == table_id))).scalar_one()
+        config = (
+            await conn.execute(select(tables.c.config).where(tables.c.id == table_id))
+        ).scalar_one()
         rows = (
             await conn.execute(
                 select(game_events.c.seq, game_events.c.payload)
@@ -52,12 +54,18 @@ async def visible_cards(app: App, table_id: str) -> dict[tuple[int | None, int],
     for seq, payload in rows:
         core.restore([(seq, decode_event(payload))])
         for viewer in (None, *range(core.seat_count)):
-            text = "" if core.state is None else msgspec.json.encode(core.state.observation(viewer)).decode()
+            text = (
+                ""
+                if core.state is None
+                else msgspec.json.encode(core.state.observation(viewer)).decode()
+            )
             seen[(viewer, seq)] = cards_in(text)
     return seen
 
 
-def leaks(frames: list[str], viewer: int | None, table: str, seen: dict[Any, set[str]]) -> list[str]:
+def leaks(
+    frames: list[str], viewer: int | None, table: str, seen: dict[Any, set[str]]
+) -> list[str]:
     found = []
     for frame in frames:
         message = json.loads(frame)
@@ -101,8 +109,9 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
                     if index != 0 or seat != 1:
                         await host.ok("add_bot", table=table, seat=seat)
             await play({1: human}, ids[0], deals=DEALS)
-            for table, spectator in spectators.items():
+            for spectator in spectators.values():
                 await spectator.wait_for(lambda m: m.get("event", {}).get("kind") == "series_end")
+
             # The bus sends in order: once the last table's end is out, everything is.
             async def drained() -> None:
                 while sum('"series_end"' in p for _, p in published) < TABLES:
@@ -113,7 +122,9 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
             for table in ids:
                 seen = await visible_cards(app, table)
                 problems += leaks(spectators[table].frames, None, table, seen)
-                bus = [p for topic, p in published if topic == f"tischrunde/v1/tables/{table}/events"]
+                bus = [
+                    p for topic, p in published if topic == f"tischrunde/v1/tables/{table}/events"
+                ]
                 assert bus, "no public events were published"
                 problems += leaks(bus, None, table, seen)
             problems += leaks(human.frames, 1, ids[0], await visible_cards(app, ids[0]))
