@@ -10,7 +10,7 @@ from server.settings import Settings
 from tests.server.client import UNIT
 
 
-def test_settings(tmp_path: Path, **overrides: object) -> Settings:
+def server_settings(tmp_path: Path, **overrides: object) -> Settings:
     values: dict[str, object] = {
         "host": "127.0.0.1",
         "port": 0,
@@ -29,7 +29,7 @@ def test_settings(tmp_path: Path, **overrides: object) -> Settings:
 
 @pytest.fixture
 async def app(tmp_path: Path) -> AsyncIterator[App]:
-    async with running(test_settings(tmp_path)) as started:
+    async with running(server_settings(tmp_path)) as started:
         yield started
 
 

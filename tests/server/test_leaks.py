@@ -21,7 +21,7 @@ from server.games import SkatGame
 from server.store.models import game_events, tables
 from server.table_core import TableConfig, TableCore
 from tests.server.client import PATIENCE, Client, play
-from tests.server.conftest import require_service, test_settings
+from tests.server.conftest import require_service, server_settings
 
 CARD = re.compile(r'"([789TJQKA][CSHD])"')
 MQTT_PORT = 1883
@@ -91,7 +91,7 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
                 published.append((str(message.topic), bytes(message.payload).decode()))
 
         capturing = asyncio.create_task(capture())
-        settings = test_settings(tmp_path, mqtt=f"mqtt://127.0.0.1:{MQTT_PORT}")
+        settings = server_settings(tmp_path, mqtt=f"mqtt://127.0.0.1:{MQTT_PORT}")
         async with running(settings) as app:
             human = await Client.open(app.port)
             spectators: dict[str, Client] = {}
@@ -138,7 +138,7 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
 
 
 async def test_the_server_keeps_serving_without_a_broker(tmp_path: Path) -> None:
-    settings = test_settings(tmp_path, mqtt="mqtt://127.0.0.1:1")  # nothing listens there
+    settings = server_settings(tmp_path, mqtt="mqtt://127.0.0.1:1")  # nothing listens there
     async with running(settings) as app:
         client = await Client.open(app.port)
         created = await client.ok("create_table", game="skat", series_length=1)
