@@ -60,7 +60,8 @@ async def test_a_spectator_sees_every_event_but_no_hand(app: App) -> None:
     await spectator.wait_for(lambda m: m.get("event", {}).get("kind") == "series_end")
     views = [m["view"] for m in spectator.messages if m.get("view")]
     assert views and all(v["hand"] == [] and v["legal"] == [] for v in views)
-    assert all(v["open_hands"] == [None, None, None] for v in views if v["phase"] != "over")
+    hidden = [v for v in views if v["phase"] != "over" and not (v["contract"] or {}).get("ouvert")]
+    assert all(v["open_hands"] == [None, None, None] for v in hidden)
 
 
 async def test_reconnecting_with_token_and_seq_gets_exactly_the_missed_events(app: App) -> None:
