@@ -12,11 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Until the WebSocket server lands (issue 7), `make run` plays a bots-only Skat deal.
+# The game server on http://127.0.0.1:8765 (WebSocket at /ws), SQLite file in this folder.
 run: $(STAMP)
-	@echo "Tischrunde: the game server is not built yet; playing a bots-only Skat deal."
-	@echo "More: $(BIN)/tischrunde --help"
-	$(BIN)/tischrunde play --game skat
+	$(BIN)/tischrunde serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -32,6 +30,7 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.iss_replay
+	$(BIN)/python -m bench.load --clients 1000
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

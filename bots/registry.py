@@ -8,7 +8,7 @@ solver.
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SKAT_POLICIES", "skat_policy"]
+__all__ = ["SKAT_POLICIES", "policy", "policy_names", "skat_policy"]
 
 SKAT_POLICIES = ("random", "greedy")
 
@@ -24,3 +24,17 @@ def skat_policy(name: str) -> Callable[..., Any]:
 
         return greedy_policy
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
+
+
+def policy_names(game: str) -> tuple[str, ...]:
+    """The bot levels of `game`; raises ValueError for an unknown game."""
+    if game == "skat":
+        return SKAT_POLICIES
+    raise ValueError(f"no bots for game {game!r}")
+
+
+def policy(game: str, name: str) -> Callable[..., Any]:
+    """The policy called `name` of `game`; raises ValueError for unknown games and names."""
+    if game == "skat":
+        return skat_policy(name)
+    raise ValueError(f"no bots for game {game!r}")

@@ -1,0 +1,1 @@
+"""Alembic migrations of the Tischrunde database (`tischrunde db upgrade`)."""

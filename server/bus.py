@@ -1,0 +1,114 @@
+"""MQTT publisher of public table events, lobby changes and results (DESIGN.md section 8).
+
+Everything published here went through `views.visible_event(event, None)` in the table core:
+public information only. Publishing never blocks a table: messages go into a bounded queue
+(the oldest are dropped when the broker is away for long) and one task sends them with MQTT 5,
+reconnecting with exponential backoff, so the server keeps running while the broker is down.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiomqtt
+from paho.mqtt.enums import MQTTProtocolVersion
+
+from server.protocol import encode_public
+
+__all__ = ["TOPIC_PREFIX", "Bus", "NoBus", "topic_for"]
+
+log = logging.getLogger(__name__)
+
+TOPIC_PREFIX = "tischrunde/v1"
+QUEUE_LIMIT = 10_000
+BACKOFF_FIRST_SECONDS = 0.5
+BACKOFF_MAX_SECONDS = 30.0
+DEFAULT_PORT = 1883
+
+
+def topic_for(channel: str, table_id: str) -> str:
+    """The topic of a message: table events per table, one topic for the lobby and results."""
+    if channel == "table":
+        return f"{TOPIC_PREFIX}/tables/{table_id}/events"
+    if channel == "lobby":
+        return f"{TOPIC_PREFIX}/lobby"
+    return f"{TOPIC_PREFIX}/results"
+
+
+class NoBus:
+    """The bus when no broker is configured: publishing does nothing."""
+
+    def publish(self, channel: str, table_id: str, message: Any) -> None:
+        return None
+
+    def start(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class Bus:
+    """Publishes to the broker at `url` (`mqtt://host:port`)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or DEFAULT_PORT
+        self._queue: deque[tuple[str, bytes]] = deque(maxlen=QUEUE_LIMIT)
+        self._ready = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.connected = False
+        self.published = 0
+
+    def publish(self, channel: str, table_id: str, message: Any) -> None:
+        """Queue a public message (never blocks)."""
+        self._queue.append((topic_for(channel, table_id), encode_public(message)))
+        self._ready.set()
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="mqtt-bus")
+
+    async def close(self) -> None:
+        """Send what is queued if the broker is there (briefly), then stop."""
+        if self._task is None:
+            return
+        if self.connected:
+            for _ in range(100):
+                if not self._queue:
+                    break
+                await asyncio.sleep(0.01)
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    async def _run(self) -> None:
+        backoff = BACKOFF_FIRST_SECONDS
+        while True:
+            try:
+                async with aiomqtt.Client(
+                    self.host, self.port, protocol=MQTTProtocolVersion.MQTTv5
+                ) as client:
+                    self.connected = True
+                    backoff = BACKOFF_FIRST_SECONDS
+                    log.info("connected to MQTT broker %s:%d", self.host, self.port)
+                    await self._pump(client)
+            except aiomqtt.MqttError as error:
+                if self.connected:
+                    log.warning("MQTT broker lost: %s", error)
+                self.connected = False
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX_SECONDS)
+
+    async def _pump(self, client: aiomqtt.Client) -> None:
+        while True:
+            while not self._queue:
+                self._ready.clear()
+                await self._ready.wait()
+            topic, payload = self._queue[0]
+            await client.publish(topic, payload, qos=1)
+            self._queue.popleft()  # only once the broker has it
+            self.published += 1

@@ -1,0 +1,274 @@
+"""One WebSocket connection: decode, route, reply; an outbox for everything the server pushes.
+
+Frames are parsed once, at the edge, into `protocol` types; anything else is answered with an
+`error` and changes nothing. Tables push through `push`, which never blocks: a client that
+stops reading fills its outbox and is disconnected instead of slowing its table down.
+"""
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import msgspec
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
+
+from server import table_core
+from server.identity import hash_password, verify_password
+from server.lobby import Lobby, LobbyError
+from server.metrics import Metrics
+from server.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Chat,
+    CreateTable,
+    Error,
+    Hello,
+    Join,
+    Leaderboard,
+    LeaderboardEntry,
+    LeaderboardReply,
+    Leave,
+    ListTables,
+    Login,
+    Ping,
+    Pong,
+    Register,
+    Reply,
+    Request,
+    Resume,
+    TableCreated,
+    Tables,
+    UserInfo,
+    Watch,
+    Welcome,
+    decode_request,
+    encode,
+)
+from server.settings import Settings
+from server.store.db import NameTaken, Store, StoredUser
+
+__all__ = ["Connection", "TokenBucket"]
+
+log = logging.getLogger(__name__)
+RESERVED_PREFIXES = ("guest-", "bot")
+
+
+class TokenBucket:
+    """`rate` tokens per second up to `burst`; each message takes one."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """Serves one client until its socket closes."""
+
+    def __init__(
+        self,
+        client_id: int,
+        ws: ServerConnection,
+        lobby: Lobby,
+        store: Store,
+        settings: Settings,
+        metrics: Metrics,
+    ) -> None:
+        self.id = client_id
+        self.ws = ws
+        self.lobby = lobby
+        self.store = store
+        self.settings = settings
+        self.metrics = metrics
+        self.user: StoredUser | None = None
+        self.tables: set[str] = set()
+        self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self.abuse = 0
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.outbox_size)
+        self.closing = False
+
+    def push(self, text: str) -> None:
+        """Queue a message for the client; a client whose outbox is full is disconnected."""
+        if self.closing:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("client %d does not read; closing", self.id)
+            self._close_later(CloseCode.TRY_AGAIN_LATER, "too slow")
+
+    def reply(self, message: Reply) -> None:
+        self.push(encode(message))
+
+    async def serve(self) -> None:
+        """Read frames until the client goes; always tells the tables it is gone."""
+        writer = asyncio.create_task(self._write())
+        try:
+            async for frame in self.ws:
+                await self._receive(frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.closing = True
+            writer.cancel()
+            for table_id in self.tables:
+                try:
+                    table = self.lobby.get(table_id)
+                except LobbyError:
+                    continue
+                table.submit(table_core.Disconnect(self.id))
+                table.forget(self.id)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            try:
+                await self.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    def _close_later(self, code: int, reason: str) -> None:
+        self.closing = True
+        asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    async def _receive(self, frame: str | bytes) -> None:
+        if not self.bucket.take():
+            self.abuse += 1
+            self.metrics.frames_rejected_total += 1
+            if self.abuse > self.settings.abuse_limit:
+                self._close_later(CloseCode.POLICY_VIOLATION, "rate limit")
+            else:
+                self.reply(Error(code="rate_limited", message="slow down"))
+            return
+        if isinstance(frame, bytes):
+            return self._reject(None, "bad_frame", "send JSON in text frames")
+        try:
+            request = decode_request(frame)
+        except msgspec.ValidationError as error:
+            return self._reject(_request_id(frame), "bad_request", str(error))
+        except msgspec.DecodeError as error:
+            return self._reject(None, "bad_json", str(error))
+        try:
+            await self._route(request)
+        except LobbyError as error:
+            self._reject(request.id, error.code, error.message)
+        except Exception:
+            log.exception("request %s failed", type(request).__name__)
+            self._reject(request.id, "internal", "the server could not handle this request")
+
+    def _reject(self, request_id: int | str | None, code: str, message: str) -> None:
+        self.metrics.frames_rejected_total += 1
+        self.reply(Error(id=request_id, code=code, message=message))
+
+    async def _route(self, request: Request) -> None:
+        if isinstance(request, Hello):
+            return await self._hello(request)
+        if isinstance(request, Ping):
+            return self.reply(Pong(id=request.id))
+        if self.user is None:
+            return self._reject(request.id, "hello_required", "say hello first")
+        if isinstance(request, Register | Login):
+            return await self._account(request)
+        if isinstance(request, ListTables):
+            return self.reply(Tables(id=request.id, tables=self.lobby.listing()))
+        if isinstance(request, CreateTable):
+            info, invite = await self.lobby.create(self._user(), request)
+            return self.reply(TableCreated(id=request.id, table=info, invite=invite))
+        if isinstance(request, Leaderboard):
+            board = await self.store.leaderboard(request.game)
+            entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
+            return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
+        return self._to_table(request)
+
+    def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
+        table = self.lobby.get(request.table)
+        user = self._user()
+        command: table_core.Command
+        if isinstance(request, Join):
+            command = table_core.Join(self.id, user, request.id, request.seat, request.invite)
+        elif isinstance(request, Watch):
+            command = table_core.Watch(self.id, user, request.id, request.invite)
+        elif isinstance(request, Resume):
+            command = table_core.Resume(self.id, user, request.id, request.seq)
+        elif isinstance(request, Leave):
+            command = table_core.Leave(self.id, user, request.id)
+        elif isinstance(request, AddBot):
+            command = table_core.AddBot(self.id, user, request.id, request.seat, request.level)
+        elif isinstance(request, Act):
+            command = table_core.Act(self.id, user, request.id, request.seq, bytes(request.action))
+        else:
+            command = table_core.Say(self.id, user, request.id, request.text)
+        self.tables.add(request.table)
+        table.submit(command, self)
+
+    async def _hello(self, request: Hello) -> None:
+        if request.version != PROTOCOL_VERSION:
+            return self._reject(
+                request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
+            )
+        if request.token is not None:
+            user = await self.store.user_for_token(request.token)
+            if user is None:
+                return self._reject(request.id, "bad_token", "unknown session token")
+            token = request.token
+        else:
+            user = await self.store.new_guest()
+            token = await self.store.new_session(user.id)
+        self._welcome(request.id, user, token)
+
+    async def _account(self, request: Register | Login) -> None:
+        if isinstance(request, Register):
+            if request.name.lower().startswith(RESERVED_PREFIXES):
+                return self._reject(request.id, "name_taken", "that name is reserved")
+            hashed = await asyncio.to_thread(hash_password, request.password)
+            try:
+                user = await self.store.new_account(request.name, hashed)
+            except NameTaken:
+                return self._reject(request.id, "name_taken", f"{request.name!r} is taken")
+        else:
+            found = await self.store.account(request.name)
+            ok = found is not None and await asyncio.to_thread(
+                verify_password, request.password, found[1]
+            )
+            if found is None or not ok:
+                return self._reject(request.id, "bad_credentials", "wrong name or password")
+            user = found[0]
+        token = await self.store.new_session(user.id)
+        self._welcome(request.id, user, token)
+
+    def _welcome(self, request_id: int | str | None, user: StoredUser, token: str) -> None:
+        self.user = user
+        info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
+        self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+
+    def _user(self) -> table_core.User:
+        if self.user is None:
+            raise LobbyError("hello_required", "say hello first")
+        return table_core.User(self.user.id, self.user.name)
+
+
+def _request_id(frame: str) -> Any:
+    """The `id` of a frame that failed validation, if it has a usable one (for the error)."""
+    try:
+        value = msgspec.json.decode(frame)
+    except msgspec.DecodeError:
+        return None
+    if isinstance(value, dict):
+        found = value.get("id")
+        if isinstance(found, int | str) and not isinstance(found, bool):
+            return found if not isinstance(found, str) or len(found) <= 64 else None
+    return None

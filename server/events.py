@@ -1,0 +1,102 @@
+"""Table events: the append-only log that is the truth about a table (HOUSE_STYLE.md G).
+
+A table's state is the fold of its events; the server restarts by replaying them. Game payloads
+(the deal, actions) are the game adapter's JSON, kept as `msgspec.Raw`, so this module stays
+game-agnostic. `EVENT_VERSION` is stored with every event; bump it when a change here needs
+old events read differently.
+"""
+
+from typing import Any
+
+import msgspec
+
+__all__ = [
+    "EVENT_VERSION",
+    "Chatted",
+    "DealStarted",
+    "Moved",
+    "Player",
+    "Seated",
+    "SeriesEnded",
+    "TableEvent",
+    "TakenOver",
+    "Vacated",
+    "decode_event",
+    "encode_event",
+]
+
+EVENT_VERSION = 1
+
+
+class Player(msgspec.Struct, frozen=True):
+    """Who sits on a seat: a user (`user_id`), a bot level (`bot`) or both (a rated bot user)."""
+
+    user_id: int | None
+    name: str
+    bot: str | None = None
+
+
+class Seated(msgspec.Struct, frozen=True, tag="seated", tag_field="kind"):
+    """`player` took `seat` (a bot replacing a leaver during a list is also a `Seated`)."""
+
+    seat: int
+    player: Player
+
+
+class Vacated(msgspec.Struct, frozen=True, tag="vacated", tag_field="kind"):
+    """The seat was given up before the list began."""
+
+    seat: int
+
+
+class TakenOver(msgspec.Struct, frozen=True, tag="taken_over", tag_field="kind"):
+    """A bot plays the seat while its owner is away (`bot` true), or the owner took it back."""
+
+    seat: int
+    bot: bool
+
+
+class DealStarted(msgspec.Struct, frozen=True, tag="deal", tag_field="kind"):
+    """Deal `number` (0-based) of the list; `start` holds every card: never sent as is."""
+
+    number: int
+    start: msgspec.Raw
+
+
+class Moved(msgspec.Struct, frozen=True, tag="move", tag_field="kind"):
+    """`seat` took `action` (the game's encoded action) in the running deal."""
+
+    seat: int
+    action: msgspec.Raw
+
+
+class Chatted(msgspec.Struct, frozen=True, tag="chat", tag_field="kind"):
+    """A chat line; `seat` None for a spectator."""
+
+    seat: int | None
+    name: str
+    text: str
+
+
+class SeriesEnded(msgspec.Struct, frozen=True, tag="series_end", tag_field="kind"):
+    """The list is complete; `standings` as the game adapter computes them."""
+
+    standings: list[dict[str, Any]]
+
+
+TableEvent = Seated | Vacated | TakenOver | DealStarted | Moved | Chatted | SeriesEnded
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(TableEvent)
+
+
+def encode_event(event: TableEvent) -> bytes:
+    """The stored form of an event."""
+    return _encoder.encode(event)
+
+
+def decode_event(data: bytes | str, version: int = EVENT_VERSION) -> TableEvent:
+    """An event from its stored form; raises ValueError for an unknown schema version."""
+    if version != EVENT_VERSION:
+        raise ValueError(f"event schema version {version} is not readable by this server")
+    return _decoder.decode(data)

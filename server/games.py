@@ -1,0 +1,174 @@
+"""The server's view of a game kind: one small adapter per game, the same protocol for all.
+
+The table core never imports a rules engine; it talks to a `GameKind`, which owns the game's
+types (rules, actions, the deal event, observations, results) and their encodings. `app.py`
+builds the adapters and hands them to the lobby. The lead adds Tichu by writing `TichuGame`
+with the same methods.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from engine.errors import IllegalAction
+from engine.skat.actions import Action as SkatAction
+from engine.skat.actions import Discard
+from engine.skat.iss import format_record
+from engine.skat.rules import Rules as SkatRules
+from engine.skat.scoring import Result as SkatResult
+from engine.skat.scoring import standings as skat_standings
+from engine.skat.state import GameStart as SkatStart
+from engine.skat.state import State as SkatState
+from engine.skat.state import new_game as skat_new_game
+from engine.skat.state import replay as skat_replay
+
+__all__ = ["GameKind", "GameState", "SkatGame", "games_by_name"]
+
+
+class GameState(Protocol):
+    """What the server uses of an engine state (both engines share this interface)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> Any: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> Any: ...
+
+    def observation(self, seat: int | None) -> Any: ...
+
+
+class GameKind(Protocol):
+    """A game as the server sees it.
+
+    Encoded values (`start`, actions) are JSON bytes that go into the event log; decoding an
+    old event must keep working after rules changes (the log has a schema version).
+    """
+
+    name: str
+
+    def parse_rules(self, raw: dict[str, Any]) -> Any:
+        """Rules from the client's options; raises msgspec.ValidationError if invalid."""
+        ...
+
+    def rules_options(self, rules: Any) -> dict[str, Any]:
+        """The rules as plain JSON-able options (what `parse_rules` accepts)."""
+        ...
+
+    def seat_count(self, rules: Any) -> int: ...
+
+    def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, GameState]:
+        """Deal number `number` of a list (the dealer rotates): the encoded first event and
+        the state after it."""
+        ...
+
+    def restore(self, start: bytes) -> GameState:
+        """The state right after the encoded first event `start`."""
+        ...
+
+    def decode_action(self, raw: bytes) -> Any:
+        """An action from JSON; raises msgspec.ValidationError or DecodeError."""
+        ...
+
+    def encode_action(self, action: Any) -> bytes: ...
+
+    def is_hidden(
+        self, state_before: GameState, seat: int, action: Any, viewer: int | None
+    ) -> bool:
+        """Whether `viewer` (None: public) must not see `action` of `seat` itself."""
+        ...
+
+    def view(self, state: GameState, viewer: int | None, *, history: bool) -> Any:
+        """What `viewer` (None: public) sees of the deal; without the history for per-event
+        updates (the events are the history), with it for snapshots."""
+        ...
+
+    def result_payload(self, state: GameState) -> dict[str, Any]:
+        """The finished deal's result as JSON-able data (for storage and events)."""
+        ...
+
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """List totals per seat, best first, from the stored result payloads. Each entry has
+        at least `seat` and `points` (what the ratings rank by)."""
+        ...
+
+    def record(self, state: GameState, names: Sequence[str]) -> str | None:
+        """The finished deal as a game record text (Skat: ISS), or None."""
+        ...
+
+
+class SkatGame:
+    """Skat via `engine.skat`: Seeger-Fabian lists, ISS records."""
+
+    name = "skat"
+
+    def __init__(self) -> None:
+        self._action_decoder = msgspec.json.Decoder(SkatAction)
+        self._start_decoder = msgspec.json.Decoder(SkatStart)
+        self._encoder = msgspec.json.Encoder()
+
+    def parse_rules(self, raw: dict[str, Any]) -> SkatRules:
+        return msgspec.convert(raw, SkatRules)
+
+    def rules_options(self, rules: SkatRules) -> dict[str, Any]:
+        options: dict[str, Any] = msgspec.to_builtins(rules)
+        return options
+
+    def seat_count(self, rules: SkatRules) -> int:
+        return rules.players
+
+    def deal(self, rules: SkatRules, seed: int, number: int) -> tuple[bytes, SkatState]:
+        # The first deal of a list is dealt by the last seat, so seat 0 is forehand.
+        dealer = (rules.players - 1 + number) % rules.players
+        state = skat_new_game(rules, seed=seed, dealer=dealer)
+        return self._encoder.encode(state.start), state
+
+    def restore(self, start: bytes) -> SkatState:
+        return skat_replay(self._start_decoder.decode(start), ())
+
+    def decode_action(self, raw: bytes) -> SkatAction:
+        return self._action_decoder.decode(raw)
+
+    def encode_action(self, action: SkatAction) -> bytes:
+        return self._encoder.encode(action)
+
+    def is_hidden(
+        self, state_before: SkatState, seat: int, action: SkatAction, viewer: int | None
+    ) -> bool:
+        # A discard is the only action whose content others may not see (cards laid away).
+        return isinstance(action, Discard) and viewer != seat
+
+    def view(self, state: SkatState, viewer: int | None, *, history: bool) -> Any:
+        observation = state.observation(viewer)
+        if history:
+            return observation
+        return msgspec.structs.replace(observation, history=())
+
+    def result_payload(self, state: SkatState) -> dict[str, Any]:
+        payload: dict[str, Any] = msgspec.to_builtins(state.result)
+        return payload
+
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        typed = [msgspec.convert(r, SkatResult) for r in results]
+        table: list[dict[str, Any]] = msgspec.to_builtins(skat_standings(seats, typed))
+        # Seeger-Fabian: the list is ranked by performance (SkWO 6.3.1).
+        return [{**entry, "points": entry["performance"]} for entry in table]
+
+    def record(self, state: SkatState, names: Sequence[str]) -> str | None:
+        players = tuple(names[s] for s in state.active_seats)
+        try:
+            return format_record(state, players=players)  # type: ignore[arg-type]
+        except IllegalAction:
+            return None
+
+
+def games_by_name(kinds: Iterable[GameKind]) -> dict[str, GameKind]:
+    """Adapters keyed by name, for the lobby (built in `app.py`, never at import time)."""
+    return {kind.name: kind for kind in kinds}

@@ -1,0 +1,103 @@
+"""Plain HTTP on the WebSocket port (websockets' `process_request` hook).
+
+Health and readiness probes, Prometheus metrics, the leaderboard as JSON, game record downloads
+and the static web client. A request that asks for a WebSocket upgrade passes through.
+"""
+
+import http
+import mimetypes
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from server.protocol import LeaderboardEntry, encode_public
+from server.store.db import Store
+
+__all__ = ["WEB_ROOT", "HttpRoutes"]
+
+WEB_ROOT = Path(__file__).parent / "web"
+RECORD_PREFIX = "/api/records/"
+RECORD_PARTS = 2
+
+
+def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
+    headers = Headers(
+        [
+            ("Content-Type", content_type),
+            ("Content-Length", str(len(body))),
+            ("Connection", "close"),
+        ]
+    )
+    return Response(status.value, status.phrase, headers, body)
+
+
+def _text(status: http.HTTPStatus, text: str) -> Response:
+    return _response(status, text.encode(), "text/plain; charset=utf-8")
+
+
+class HttpRoutes:
+    """The HTTP side of the server. `ready` and `metrics` are callables so that this module
+    needs neither the app nor the lobby."""
+
+    def __init__(
+        self,
+        store: Store,
+        is_ready: Callable[[], bool],
+        render_metrics: Callable[[], str],
+        web_root: Path = WEB_ROOT,
+    ) -> None:
+        self.store = store
+        self.is_ready = is_ready
+        self.render_metrics = render_metrics
+        # Only files that exist at start are served: no path from a request reaches the disk.
+        self.files = {
+            "/" + p.relative_to(web_root).as_posix(): p for p in web_root.rglob("*") if p.is_file()
+        }
+
+    def handler(self) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+        async def process_request(_: ServerConnection, request: Request) -> Response | None:
+            if request.headers.get("Upgrade", "").lower() == "websocket":
+                return None
+            return await self.respond(request.path)
+
+        return process_request
+
+    async def respond(self, target: str) -> Response:
+        url = urlsplit(target)
+        path = url.path
+        if path == "/healthz":
+            return _text(http.HTTPStatus.OK, "ok\n")
+        if path == "/readyz":
+            if self.is_ready():
+                return _text(http.HTTPStatus.OK, "ready\n")
+            return _text(http.HTTPStatus.SERVICE_UNAVAILABLE, "starting or stopping\n")
+        if path == "/metrics":
+            return _response(
+                http.HTTPStatus.OK, self.render_metrics().encode(), "text/plain; version=0.0.4"
+            )
+        if path == "/api/leaderboard":
+            game = parse_qs(url.query).get("game", ["skat"])[0]
+            board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
+            body = encode_public({"game": game, "entries": board})
+            return _response(http.HTTPStatus.OK, body, "application/json")
+        if path.startswith(RECORD_PREFIX):
+            return await self._record(path[len(RECORD_PREFIX) :])
+        file = self.files.get("/index.html" if path == "/" else path)
+        if file is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "not found\n")
+        content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
+
+    async def _record(self, rest: str) -> Response:
+        """`/api/records/{table}/{deal}`: the deal's ISS record as text."""
+        parts = rest.split("/")
+        if len(parts) != RECORD_PARTS or not parts[1].isdigit():
+            return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
+        record = await self.store.record(parts[0], int(parts[1]))
+        if record is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
+        return _text(http.HTTPStatus.OK, record + "\n")

@@ -1,0 +1,139 @@
+"""The lobby: creates, finds, lists and resumes tables. One instance, built by `app.py`."""
+
+import asyncio
+import random
+import secrets
+from collections.abc import Callable, Mapping
+
+import msgspec
+
+from bots.pool import BotPool
+from bots.registry import policy_names
+from server.games import GameKind
+from server.protocol import CreateTable, TableInfo
+from server.settings import Settings
+from server.store.db import Store
+from server.table import Publisher, Table
+from server.table_core import TableConfig, TableCore, User
+
+__all__ = ["Lobby", "LobbyError"]
+
+TABLE_ID_BYTES = 6
+INVITE_BYTES = 6
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be granted; `code` is a protocol error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Lobby:
+    """Every table of this server, by id."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        pool: BotPool,
+        bus: Publisher,
+        games: Mapping[str, GameKind],
+        on_moves: Callable[[int], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+        self.bus = bus
+        self.games = games
+        self.tables: dict[str, Table] = {}
+        self._on_moves = on_moves
+
+    async def restore(self) -> int:
+        """Resume every unfinished table from its event log; returns how many."""
+        for stored in await self.store.open_tables():
+            config = self._config(stored.options)
+            core = self._core(config)
+            core.restore(stored.events)
+            self._launch(core)
+        return len(self.tables)
+
+    async def create(self, user: User, request: CreateTable) -> tuple[TableInfo, str | None]:
+        """Open a table for `request`; returns its public info and the invite code."""
+        game = self.games.get(request.game)
+        if game is None:
+            known = ", ".join(sorted(self.games))
+            raise LobbyError("unknown_game", f"no game {request.game!r}; known: {known}")
+        try:
+            rules = game.parse_rules(request.rules)
+        except (msgspec.ValidationError, TypeError) as error:
+            raise LobbyError("bad_rules", str(error)) from error
+        if request.bot_level not in policy_names(request.game):
+            raise LobbyError("unknown_bot", f"no bot {request.bot_level!r}")
+        seats = game.seat_count(rules)
+        options = {
+            "id": secrets.token_urlsafe(TABLE_ID_BYTES),
+            "game": request.game,
+            "rules": game.rules_options(rules),
+            "private": request.private,
+            "invite": secrets.token_urlsafe(INVITE_BYTES) if request.private else None,
+            "series_length": request.series_length or self.settings.series_length(seats),
+            "created_by": user.id,
+            "fill_bots_after": request.fill_bots_after,
+            "fill_level": request.bot_level,
+        }
+        await self.store.create_table(str(options["id"]), request.game, options)
+        core = self._core(self._config(options))
+        self._launch(core)
+        if not core.config.private:
+            self.bus.publish("lobby", core.config.id, core.info())
+        return core.info(), core.config.invite
+
+    def get(self, table_id: str) -> Table:
+        """The table `table_id`; raises LobbyError("no_such_table")."""
+        table = self.tables.get(table_id)
+        if table is None or table.broken:
+            raise LobbyError("no_such_table", f"there is no table {table_id!r}")
+        return table
+
+    def listing(self) -> list[TableInfo]:
+        """Public tables that wait or play."""
+        return [
+            t.core.info()
+            for t in self.tables.values()
+            if not t.core.config.private and t.core.status != "finished"
+        ]
+
+    async def close(self) -> None:
+        """Stop every table after its queued commands are done."""
+        await asyncio.gather(*(table.stop() for table in self.tables.values()))
+
+    def _config(self, options: Mapping[str, object]) -> TableConfig:
+        s = self.settings
+        return TableConfig(
+            **options,  # type: ignore[arg-type]
+            grace_seconds=s.grace_seconds,
+            move_seconds=s.move_seconds,
+            timeout_bot=s.timeout_bot,
+            resume_window=s.resume_window,
+        )
+
+    def _core(self, config: TableConfig) -> TableCore:
+        game = self.games[config.game]
+        rng = random.Random(secrets.randbits(64))
+        return TableCore(config, game, rng, policy_names(config.game))
+
+    def _launch(self, core: TableCore) -> None:
+        table = Table(
+            core,
+            self.store,
+            self.pool,
+            self.bus,
+            bot_delay=self.settings.bot_delay_seconds,
+            bot_deadline=self.settings.bot_deadline_seconds,
+            on_moves=self._on_moves,
+        )
+        self.tables[core.config.id] = table
+        table.start(core.wake())

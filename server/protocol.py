@@ -1,0 +1,335 @@
+"""Protocol v1: every message a client and the server exchange, as msgspec types.
+
+This is the only place where the server reads or writes JSON. One JSON object per text frame,
+tagged by `type`; a request may carry an `id` that its reply (or `error`) repeats. Table pushes
+(`event`, `snapshot`) carry the table's `seq`. docs/protocol.md shows an example of every message
+and docs/asyncapi.yaml describes them (a test checks that both agree with this module).
+"""
+
+from typing import Annotated, Any
+
+import msgspec
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Act",
+    "AddBot",
+    "Chat",
+    "CreateTable",
+    "Error",
+    "Event",
+    "Hello",
+    "Join",
+    "Joined",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardReply",
+    "Leave",
+    "ListTables",
+    "Login",
+    "Ok",
+    "Ping",
+    "Pong",
+    "Register",
+    "Reply",
+    "Request",
+    "Resume",
+    "SeatInfo",
+    "Snapshot",
+    "TableCreated",
+    "TableInfo",
+    "Tables",
+    "UserInfo",
+    "Watch",
+    "Welcome",
+    "decode_request",
+    "encode",
+    "encode_public",
+]
+
+PROTOCOL_VERSION = 1
+
+RequestId = int | Annotated[str, msgspec.Meta(max_length=64)]
+TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+Name = Annotated[str, msgspec.Meta(min_length=2, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")]
+Password = Annotated[str, msgspec.Meta(min_length=8, max_length=128)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
+Seq = Annotated[int, msgspec.Meta(ge=0)]
+BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+
+
+class _Request(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True
+):
+    id: RequestId | None = None
+
+
+class Hello(_Request, tag="hello"):
+    """First message of a connection: the protocol version and, to resume, a session token."""
+
+    version: int
+    token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+
+
+class Register(_Request, tag="register"):
+    """Create an account and log in as it."""
+
+    name: Name
+    password: Password
+
+
+class Login(_Request, tag="login"):
+    """Log in to an account."""
+
+    name: Name
+    password: Annotated[str, msgspec.Meta(max_length=128)]
+
+
+class ListTables(_Request, tag="list_tables"):
+    """Public tables that wait for players or are being played."""
+
+
+class CreateTable(_Request, tag="create_table"):
+    """Open a table. `rules` are the game's rule options (for Skat the fields of
+    `engine.skat.rules.Rules`, `players` 3 or 4). Bots fill empty seats after
+    `fill_bots_after` seconds if given."""
+
+    game: GameName = "skat"
+    rules: dict[str, Any] = msgspec.field(default_factory=dict)
+    private: bool = False
+    series_length: Annotated[int, msgspec.Meta(ge=1, le=200)] | None = None
+    fill_bots_after: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
+    bot_level: BotLevel = "random"
+
+
+class Join(_Request, tag="join"):
+    """Take a seat (the first free one if `seat` is absent); private tables need `invite`."""
+
+    table: TableId
+    seat: Seat | None = None
+    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+
+
+class Leave(_Request, tag="leave"):
+    """Give up one's seat (a bot plays it for the rest of the list) or stop watching."""
+
+    table: TableId
+
+
+class Watch(_Request, tag="watch"):
+    """Watch a table as a spectator: public information only."""
+
+    table: TableId
+    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+
+
+class AddBot(_Request, tag="add_bot"):
+    """Seat a bot of `level` on an empty seat."""
+
+    table: TableId
+    seat: Seat
+    level: BotLevel = "random"
+
+
+class Act(_Request, tag="act"):
+    """A game action (the game's tagged action, e.g. `{"type": "play", "card": "JC"}`), based on
+    the table state at `seq`."""
+
+    table: TableId
+    seq: Seq
+    action: msgspec.Raw
+
+
+class Chat(_Request, tag="chat"):
+    """Say something at the table."""
+
+    table: TableId
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class Resume(_Request, tag="resume"):
+    """After a reconnect: every event of the table after `seq` (or a snapshot if too many)."""
+
+    table: TableId
+    seq: Seq
+
+
+class Leaderboard(_Request, tag="leaderboard"):
+    """The best rated players of a game."""
+
+    game: GameName = "skat"
+
+
+class Ping(_Request, tag="ping"):
+    """Application-level liveness check."""
+
+
+Request = (
+    Hello
+    | Register
+    | Login
+    | ListTables
+    | CreateTable
+    | Join
+    | Leave
+    | Watch
+    | AddBot
+    | Act
+    | Chat
+    | Resume
+    | Leaderboard
+    | Ping
+)
+
+# --- server to client ------------------------------------------------------------------
+
+
+class _Reply(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    id: RequestId | None = None
+
+
+class UserInfo(msgspec.Struct, frozen=True):
+    """Who a connection is: guests have server-chosen names."""
+
+    id: int
+    name: str
+    guest: bool
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it."""
+
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    away: bool = False
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    """Public metadata of a table (never cards)."""
+
+    id: str
+    game: str
+    rules: dict[str, Any]
+    seats: list[SeatInfo]
+    status: str
+    private: bool
+    series_length: int
+    deal: int
+    spectators: int
+
+
+class LeaderboardEntry(msgspec.Struct, frozen=True):
+    """A player's rating: `ordinal` (mu - 3 sigma) orders the board."""
+
+    name: str
+    bot: bool
+    mu: float
+    sigma: float
+    ordinal: float
+    lists: int
+
+
+class Welcome(_Reply, tag="welcome"):
+    """Reply to `hello`, `register` and `login`: identity and the token that resumes it."""
+
+    version: int
+    user: UserInfo
+    token: str
+
+
+class Tables(_Reply, tag="tables"):
+    """Reply to `list_tables`."""
+
+    tables: list[TableInfo]
+
+
+class TableCreated(_Reply, tag="table_created"):
+    """Reply to `create_table`; `invite` only for private tables."""
+
+    table: TableInfo
+    invite: str | None = None
+
+
+class Joined(_Reply, tag="joined"):
+    """Reply to `join`: the seat taken. A `snapshot` follows."""
+
+    table: str
+    seat: int
+
+
+class LeaderboardReply(_Reply, tag="leaderboard"):
+    """Reply to `leaderboard`."""
+
+    game: str
+    entries: list[LeaderboardEntry]
+
+
+class Ok(_Reply, tag="ok"):
+    """Reply to a request that has nothing else to say (`act`, `leave`, `chat`, ...)."""
+
+
+class Pong(_Reply, tag="pong"):
+    """Reply to `ping`."""
+
+
+class Error(_Reply, tag="error"):
+    """A request failed; `code` is stable (docs/protocol.md lists them), `message` for people."""
+
+    code: str
+    message: str
+
+
+class Event(_Reply, tag="event"):
+    """Something happened at a table. `event` is what the recipient may see of it; `view` is
+    the recipient's view of the game after it (its observation without the history), if a
+    deal is running."""
+
+    table: str
+    seq: int
+    event: Any
+    view: Any = None
+
+
+class Snapshot(_Reply, tag="snapshot"):
+    """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`."""
+
+    table: TableInfo
+    seq: int
+    seat: int | None
+    view: Any = None
+    standings: Any = None
+
+
+Reply = (
+    Welcome
+    | Tables
+    | TableCreated
+    | Joined
+    | LeaderboardReply
+    | Ok
+    | Pong
+    | Error
+    | Event
+    | Snapshot
+)
+
+_decoder = msgspec.json.Decoder(Request)
+_encoder = msgspec.json.Encoder()
+
+
+def decode_request(frame: str | bytes) -> Request:
+    """Parse one client frame; raises msgspec.DecodeError (bad JSON) or
+    msgspec.ValidationError (valid JSON, not a valid request)."""
+    return _decoder.decode(frame)
+
+
+def encode(message: Reply) -> str:
+    """The JSON text of one server message."""
+    return _encoder.encode(message).decode()
+
+
+def encode_public(message: object) -> bytes:
+    """JSON of public data for the bus and HTTP (events, table infos, results, leaderboards)."""
+    return _encoder.encode(message)

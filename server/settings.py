@@ -1,0 +1,79 @@
+"""Every tunable of the server in one place: defaults, environment variables and flags.
+
+Each setting is a named field with a default (HOUSE_STYLE.md F: limits are named settings, as in
+`websockets.serve`). `TISCHRUNDE_<FIELD>` in the environment overrides a default and a command
+line flag overrides both. Durations are seconds.
+"""
+
+import os
+from collections.abc import Mapping
+
+import msgspec
+
+__all__ = ["ENV_PREFIX", "Settings", "settings_from_env"]
+
+ENV_PREFIX = "TISCHRUNDE_"
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """Server settings.
+
+    Attributes:
+        host, port: where to listen (HTTP and WebSocket share the port).
+        db: SQLAlchemy async URL; SQLite (aiosqlite) or PostgreSQL (asyncpg).
+        mqtt: broker URL `mqtt://host:port`, or "" for no bus.
+        grace_seconds: how long a disconnected seat waits for its owner before a bot plays it.
+        move_seconds: a human's time for one move before a bot plays it; 0 turns timers off.
+        bot_delay_seconds: human-like minimum time a bot takes per move.
+        bot_deadline_seconds: longest a bot may think before the fallback policy answers.
+        timeout_bot: the bot level that plays a move when a human runs out of time or is away.
+        bot_workers: processes in the bot pool; 0 means one per core.
+        series_3, series_4: deals in a Skat list at a 3- or 4-table.
+        max_frame_bytes: largest accepted WebSocket message.
+        rate_per_second, rate_burst: token bucket per connection.
+        abuse_limit: rate-limited messages after which a connection is closed with 1008.
+        ping_seconds: keepalive ping interval.
+        outbox_size: queued outgoing messages per connection before it counts as stuck.
+        resume_window: events kept per table for a reconnect; a larger gap gets a snapshot.
+        log_level: logging level name.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    db: str = "sqlite+aiosqlite:///tischrunde.db"
+    mqtt: str = ""
+    grace_seconds: float = 60.0
+    move_seconds: float = 0.0
+    bot_delay_seconds: float = 0.8
+    bot_deadline_seconds: float = 5.0
+    timeout_bot: str = "random"
+    bot_workers: int = 0
+    series_3: int = 36
+    series_4: int = 48
+    max_frame_bytes: int = 16 * 1024
+    rate_per_second: float = 20.0
+    rate_burst: float = 40.0
+    abuse_limit: int = 50
+    ping_seconds: float = 20.0
+    outbox_size: int = 256
+    resume_window: int = 64
+    log_level: str = "INFO"
+
+    def series_length(self, players: int) -> int:
+        """Default deals in a list for a table of `players` seats."""
+        return self.series_4 if players == 4 else self.series_3
+
+
+def settings_from_env(environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+    """Settings from `TISCHRUNDE_*` variables, then `overrides` (flags; None values ignored).
+
+    Raises msgspec.ValidationError naming the field when a value has the wrong type.
+    """
+    environ = os.environ if environ is None else environ
+    values: dict[str, object] = {}
+    for field in msgspec.structs.fields(Settings):
+        raw = environ.get(ENV_PREFIX + field.name.upper())
+        if raw is not None:
+            values[field.name] = raw
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return msgspec.convert(values, Settings, strict=False)

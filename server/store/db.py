@@ -1,0 +1,391 @@
+"""The store: one async SQLAlchemy engine behind the few operations the server needs.
+
+Appends go through a single writer task that commits whatever is queued in one transaction
+(group commit): under load many tables share one commit, and a table's `append` returns only
+when its events are durable. Only then does the table tell anyone (persist, then tell). If a
+shared transaction fails, the writer retries each append alone so one bad batch cannot fail
+its neighbours.
+"""
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+from sqlalchemy import event, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
+from server.identity import hash_token, new_token
+from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_list
+from server.store.models import (
+    game_events,
+    games,
+    rating_history,
+    ratings,
+    results,
+    sessions,
+    tables,
+    users,
+)
+from server.table_core import Append, ListOver
+
+__all__ = ["NameTaken", "Store", "StoredTable", "StoredUser"]
+
+log = logging.getLogger(__name__)
+GUEST_NAME_BYTES = 4
+BOT_PREFIX = "bot:"
+MIN_RATED_USERS = 2
+
+
+class NameTaken(Exception):
+    """An account name that exists already."""
+
+
+class StoredUser(msgspec.Struct, frozen=True):
+    id: int
+    name: str
+    kind: str  # guest, account, bot
+
+
+class StoredTable(msgspec.Struct, frozen=True):
+    """A table to resume: its creation options and its event log in order."""
+
+    options: dict[str, Any]
+    events: list[tuple[int, TableEvent]]
+
+
+def _json(value: object) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """Persistence for one server process. Call `start` before `append`, `close` at the end."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._queue: list[tuple[str, Append, asyncio.Future[None]]] = []
+        self._wakeup = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+        self.commits = 0
+
+    @classmethod
+    def connect(cls, url: str) -> "Store":
+        """A store on `url`. SQLite runs in WAL mode with synchronous=NORMAL: a commit survives
+        the process being killed at any moment (a power cut may lose the last commits)."""
+        engine = create_async_engine(url, pool_pre_ping=False)
+        if engine.dialect.name == "sqlite":
+
+            @event.listens_for(engine.sync_engine, "connect")
+            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+                cursor = dbapi_connection.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.execute("PRAGMA busy_timeout=5000")
+                cursor.close()
+
+        return cls(engine)
+
+    def start(self) -> None:
+        self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
+
+    async def close(self) -> None:
+        """Finish queued appends, then release the connections."""
+        if self._writer is not None:
+            self._closing = True
+            self._wakeup.set()
+            await self._writer
+        await self.engine.dispose()
+
+    # --- identity --------------------------------------------------------------------
+
+    async def new_guest(self) -> StoredUser:
+        """A guest user with a server-chosen name."""
+        async with self.engine.begin() as conn:
+            name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
+            result = await conn.execute(
+                insert(users).values(name=name, kind="guest", created_at=_now())
+            )
+            return StoredUser(int(result.inserted_primary_key[0]), name, "guest")
+
+    async def new_account(self, name: str, password_hash: str) -> StoredUser:
+        """A new account; raises NameTaken."""
+        try:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(
+                    insert(users).values(
+                        name=name, kind="account", password_hash=password_hash, created_at=_now()
+                    )
+                )
+        except IntegrityError as error:
+            raise NameTaken(name) from error
+        return StoredUser(int(result.inserted_primary_key[0]), name, "account")
+
+    async def account(self, name: str) -> tuple[StoredUser, str] | None:
+        """The account called `name` and its password hash."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(users.c.id, users.c.password_hash).where(
+                        users.c.name == name, users.c.kind == "account"
+                    )
+                )
+            ).first()
+        if row is None:
+            return None
+        return StoredUser(row.id, name, "account"), row.password_hash
+
+    async def new_session(self, user_id: int) -> str:
+        """A session token for `user_id` (only its hash is stored)."""
+        token = new_token()
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(sessions).values(
+                    token_hash=hash_token(token), user_id=user_id, created_at=_now()
+                )
+            )
+        return token
+
+    async def user_for_token(self, token: str) -> StoredUser | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(users.c.id, users.c.name, users.c.kind)
+                    .join(sessions, sessions.c.user_id == users.c.id)
+                    .where(sessions.c.token_hash == hash_token(token))
+                )
+            ).first()
+        return None if row is None else StoredUser(row.id, row.name, row.kind)
+
+    # --- tables ----------------------------------------------------------------------
+
+    async def create_table(self, table_id: str, game: str, options: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(tables).values(
+                    id=table_id,
+                    game=game,
+                    config=_json(options),
+                    status="waiting",
+                    created_at=_now(),
+                )
+            )
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Every table whose list is not finished, with its events, for a restart."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(tables.c.id, tables.c.config)
+                    .where(tables.c.status != "finished")
+                    .order_by(tables.c.created_at)
+                )
+            ).all()
+            stored = []
+            for row in rows:
+                events = (
+                    await conn.execute(
+                        select(game_events.c.seq, game_events.c.version, game_events.c.payload)
+                        .where(game_events.c.table_id == row.id)
+                        .order_by(game_events.c.seq)
+                    )
+                ).all()
+                stored.append(
+                    StoredTable(
+                        msgspec.json.decode(row.config),
+                        [(e.seq, decode_event(e.payload, e.version)) for e in events],
+                    )
+                )
+        return stored
+
+    async def append(self, table_id: str, batch: Append) -> None:
+        """Commit `batch` (events and projections); returns once it is durable."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append((table_id, batch, future))
+        self._wakeup.set()
+        await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._wakeup.wait()
+            self._wakeup.clear()
+            items, self._queue = self._queue, []
+            if not items:
+                if self._closing:
+                    return
+                continue
+            try:
+                async with self.engine.begin() as conn:
+                    await self._write(conn, items)
+                self.commits += 1
+            except Exception:
+                log.warning("group commit of %d appends failed; retrying alone", len(items))
+                for item in items:
+                    try:
+                        async with self.engine.begin() as conn:
+                            await self._write(conn, [item])
+                    except Exception as error:
+                        if not item[2].done():
+                            item[2].set_exception(error)
+                    else:
+                        item[2].set_result(None)
+                self._wakeup.set()
+                continue
+            for _, _, future in items:
+                if not future.done():
+                    future.set_result(None)
+            self._wakeup.set()  # look again: appends may have queued during the commit
+
+    async def _write(self, conn: AsyncConnection, items: Sequence[tuple[str, Append, Any]]) -> None:
+        now = _now()
+        rows = [
+            {
+                "table_id": table_id,
+                "seq": batch.first_seq + offset,
+                "kind": type(event).__struct_config__.tag,
+                "version": EVENT_VERSION,
+                "payload": encode_event(event).decode(),
+                "at": now,
+            }
+            for table_id, batch, _ in items
+            for offset, event in enumerate(batch.events)
+        ]
+        if rows:
+            await conn.execute(insert(game_events), rows)
+        for table_id, batch, _ in items:
+            for game in batch.games:
+                await conn.execute(
+                    insert(games).values(
+                        table_id=table_id,
+                        number=game.number,
+                        result=_json(game.result),
+                        record=game.record,
+                        finished_at=now,
+                    )
+                )
+            if batch.status is not None:
+                await conn.execute(
+                    update(tables).where(tables.c.id == table_id).values(status=batch.status)
+                )
+            if batch.list_over is not None:
+                await self._rate(conn, table_id, batch.list_over)
+
+    async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
+        """Results and ratings of a finished list, ranked by list points.
+
+        Bots of one level share a user, so ratings go per user (its best seat's rank); a list
+        with fewer than two distinct users changes no rating.
+        """
+        game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
+        seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
+        user_of = {s: await self._user_id(conn, p.user_id, p.bot) for s, p in seats}
+        points = {entry["seat"]: entry["points"] for entry in over.standings}
+        rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s, _ in seats}
+        standing_of = {entry["seat"]: entry for entry in over.standings}
+        for seat, _ in seats:
+            await conn.execute(
+                insert(results).values(
+                    table_id=table_id,
+                    seat=seat,
+                    user_id=user_of[seat],
+                    rank=rank[seat],
+                    points=points.get(seat, 0),
+                    standing=_json(standing_of.get(seat, {})),
+                )
+            )
+        best: dict[int, int] = {}
+        is_bot: dict[int, bool] = {}
+        for seat, player in seats:
+            user = user_of[seat]
+            best[user] = min(best.get(user, rank[seat]), rank[seat])
+            is_bot[user] = player.bot is not None
+        if len(best) < MIN_RATED_USERS:
+            return
+        users_in_order = sorted(best)
+        current: dict[int, tuple[Rating, int]] = {}
+        for user in users_in_order:
+            row = (
+                await conn.execute(
+                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
+                        ratings.c.user_id == user, ratings.c.game == game
+                    )
+                )
+            ).first()
+            current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
+        new = rate_list([current[u][0] for u in users_in_order], [best[u] for u in users_in_order])
+        now = _now()
+        for user, (mu, sigma) in zip(users_in_order, new, strict=True):
+            lists = current[user][1]
+            values = {"mu": mu, "sigma": sigma, "lists": max(lists, 0) + 1}
+            if lists < 0:
+                values |= {"user_id": user, "game": game, "bot": is_bot[user]}
+                await conn.execute(insert(ratings).values(**values))
+            else:
+                await conn.execute(
+                    update(ratings)
+                    .where(ratings.c.user_id == user, ratings.c.game == game)
+                    .values(**values)
+                )
+            await conn.execute(
+                insert(rating_history).values(
+                    user_id=user, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
+                )
+            )
+
+    async def _user_id(self, conn: AsyncConnection, user_id: int | None, bot: str | None) -> int:
+        """The user row of a seat: bots of one level share a `bot:<level>` user."""
+        if user_id is not None:
+            return user_id
+        name = f"{BOT_PREFIX}{bot}"
+        found = await conn.scalar(select(users.c.id).where(users.c.name == name))
+        if found is not None:
+            return int(found)
+        result = await conn.execute(insert(users).values(name=name, kind="bot", created_at=_now()))
+        return int(result.inserted_primary_key[0])
+
+    # --- reading results -------------------------------------------------------------
+
+    async def record(self, table_id: str, number: int) -> str | None:
+        """The game record of deal `number` of a table, if it finished and has one."""
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(
+                select(games.c.record).where(games.c.table_id == table_id, games.c.number == number)
+            )
+        return None if found is None else str(found)
+
+    async def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The best rated players of `game` by ordinal (mu - 3 sigma)."""
+        score = ratings.c.mu - ORDINAL_SIGMAS * ratings.c.sigma
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(
+                        users.c.name, ratings.c.bot, ratings.c.mu, ratings.c.sigma, ratings.c.lists
+                    )
+                    .join(users, users.c.id == ratings.c.user_id)
+                    .where(ratings.c.game == game)
+                    .order_by(score.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [
+            {
+                "name": r.name,
+                "bot": bool(r.bot),
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "ordinal": ordinal((r.mu, r.sigma)),
+                "lists": r.lists,
+            }
+            for r in rows
+        ]

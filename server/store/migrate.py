@@ -1,0 +1,22 @@
+"""Run the Alembic migrations in `migrations/` up to head.
+
+Alembic's env drives its own event loop, so `upgrade` is synchronous: the server calls it in a
+worker thread before it starts serving, `tischrunde db upgrade` calls it directly.
+"""
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+import migrations
+
+__all__ = ["upgrade"]
+
+
+def upgrade(url: str) -> None:
+    """Bring the database at `url` (async SQLAlchemy URL) to the newest schema."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")

@@ -1,0 +1,131 @@
+"""The database schema as SQLAlchemy Core tables (migrations in `migrations/` create them).
+
+`game_events` is the truth (HOUSE_STYLE.md G); `games`, `results`, `ratings` and
+`rating_history` are projections written in the same transaction as the event that ends a
+deal or a list.
+"""
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = [
+    "game_events",
+    "games",
+    "metadata",
+    "rating_history",
+    "ratings",
+    "results",
+    "sessions",
+    "tables",
+    "users",
+]
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),  # guest, account, bot
+    Column("password_hash", String(200)),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("config", Text, nullable=False),  # JSON: rules and table options
+    Column("status", String(12), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+game_events = Table(
+    "game_events",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seq", name="uq_game_events_table_seq"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("result", Text, nullable=False),  # JSON
+    Column("record", Text),  # ISS record for Skat
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "number", name="uq_games_table_number"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("standing", Text, nullable=False),  # JSON
+    PrimaryKeyConstraint("table_id", "seat", name="pk_results"),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("lists", Integer, nullable=False),
+    Column("bot", Boolean, nullable=False),
+    PrimaryKeyConstraint("user_id", "game", name="pk_ratings"),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("game", String(16), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)

@@ -1,0 +1,167 @@
+"""The table actor: the single writer of one table (HOUSE_STYLE.md F).
+
+Commands arrive on a queue; each goes through `TableCore.handle`, and the effects run strictly in
+order. `Append` is awaited, so every event is committed before any client or the bus hears of
+it (persist, then tell). Bots think in the pool, timers fire later; both come back as commands
+on the same queue, so the core never sees concurrency.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bots.pool import BotPool
+from server.protocol import encode
+from server.store.db import Store
+from server.table_core import (
+    Append,
+    AskBot,
+    BotMoved,
+    ClientId,
+    Command,
+    Effect,
+    Publish,
+    Send,
+    StartTimer,
+    TableCore,
+    TimerFired,
+)
+
+__all__ = ["Client", "Publisher", "Table"]
+
+log = logging.getLogger(__name__)
+
+
+class Client(Protocol):
+    """A connection as a table sees it: something to push encoded messages to."""
+
+    id: ClientId
+
+    def push(self, text: str) -> None: ...
+
+
+class Publisher(Protocol):
+    """The bus as a table sees it."""
+
+    def publish(self, channel: str, table_id: str, message: Any) -> None: ...
+
+
+class Table:
+    """Runs one `TableCore`; `start` it, `submit` commands, `stop` it."""
+
+    def __init__(
+        self,
+        core: TableCore,
+        store: Store,
+        pool: BotPool,
+        bus: Publisher,
+        *,
+        bot_delay: float,
+        bot_deadline: float,
+        on_moves: Callable[[int], None] | None = None,
+    ) -> None:
+        self.core = core
+        self.id = core.config.id
+        self._store = store
+        self._pool = pool
+        self._bus = bus
+        self._bot_delay = bot_delay
+        self._bot_deadline = bot_deadline
+        self._on_moves = on_moves
+        self._queue: asyncio.Queue[Command] = asyncio.Queue()
+        self._clients: dict[ClientId, Client] = {}
+        self._timers: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
+        self._bots: set[asyncio.Task[None]] = set()
+        self._task: asyncio.Task[None] | None = None
+        self.broken = False
+
+    def start(self, effects: list[Effect]) -> None:
+        """Start the actor; `effects` (from `TableCore.wake`) run first."""
+        self._task = asyncio.create_task(self._run(effects), name=f"table-{self.id}")
+
+    def submit(self, command: Command, client: Client | None = None) -> None:
+        """Queue a command; `client` is remembered as the recipient of the command's replies."""
+        if client is not None:
+            self._clients[client.id] = client
+        self._queue.put_nowait(command)
+
+    def forget(self, client_id: ClientId) -> None:
+        self._clients.pop(client_id, None)
+
+    async def stop(self) -> None:
+        """Finish the queued commands, then stop (their effects are committed and sent)."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in list(self._bots):
+            task.cancel()
+        if self._task is not None and not self._task.done():
+            await self._queue.join()
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self, effects: list[Effect]) -> None:
+        await self._carry_out(effects)
+        while True:
+            command = await self._queue.get()
+            try:
+                if not self.broken:
+                    await self._carry_out(self.core.handle(command))
+            except Exception:
+                # The core has moved past what is stored: stop taking commands. A restart
+                # resumes the table from its committed events.
+                log.exception("table %s failed; it takes no more commands", self.id)
+                self.broken = True
+            finally:
+                self._queue.task_done()
+
+    async def _carry_out(self, effects: list[Effect]) -> None:
+        moves_before = self.core.moves
+        encoded: dict[int, str] = {}
+        for effect in effects:
+            if isinstance(effect, Append):
+                await self._store.append(self.id, effect)
+            elif isinstance(effect, Send):
+                text = encoded.get(id(effect.message))
+                if text is None:
+                    text = encoded[id(effect.message)] = encode(effect.message)
+                for client_id in effect.clients:
+                    client = self._clients.get(client_id)
+                    if client is not None:
+                        client.push(text)
+            elif isinstance(effect, Publish):
+                self._bus.publish(effect.channel, self.id, effect.message)
+            elif isinstance(effect, AskBot):
+                task = asyncio.create_task(self._ask_bot(effect))
+                self._bots.add(task)
+                task.add_done_callback(self._bots.discard)
+            elif isinstance(effect, StartTimer):
+                self._start_timer(effect)
+        if self._on_moves is not None and self.core.moves != moves_before:
+            self._on_moves(self.core.moves - moves_before)
+
+    def _start_timer(self, effect: StartTimer) -> None:
+        old = self._timers.pop(effect.key, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            self._timers.pop(effect.key, None)
+            self.submit(TimerFired(effect.key))
+
+        self._timers[effect.key] = loop.call_later(effect.seconds, fire)
+
+    async def _ask_bot(self, ask: AskBot) -> None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        decision = await self._pool.decide(
+            self.core.game.name, ask.level, ask.observation, ask.seed, self._bot_deadline
+        )
+        wait = self._bot_delay - (loop.time() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.submit(BotMoved(ask.seat, ask.seq, decision.action))

@@ -1,0 +1,47 @@
+"""Fixtures: a real server in-process on a free port, with a fresh SQLite database."""
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.app import App, running
+from server.settings import Settings
+from tests.server.client import UNIT
+
+
+def server_settings(tmp_path: Path, **overrides: object) -> Settings:
+    values: dict[str, object] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "db": f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        "grace_seconds": 10 * UNIT,
+        "bot_delay_seconds": 0.0,
+        "bot_deadline_seconds": 100 * UNIT,
+        "bot_workers": 1,
+        "series_3": 1,
+        "series_4": 1,
+        "log_level": "WARNING",
+    }
+    values.update(overrides)
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def app(tmp_path: Path) -> AsyncIterator[App]:
+    async with running(server_settings(tmp_path)) as started:
+        yield started
+
+
+def require_service(port: int, name: str) -> None:
+    """Skip when a real service the test needs is absent; under CI=true fail instead."""
+    import os
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        reason = f"{name} is not running on 127.0.0.1:{port}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}, and CI=true forbids skipping")
+        pytest.skip(reason)
