@@ -45,7 +45,9 @@ class PickUpSkat(msgspec.Struct, frozen=True, tag="pickup"):
 
 
 class Discard(msgspec.Struct, frozen=True, tag="discard"):
-    """The declarer lays away two cards after picking up the skat."""
+    """The declarer lays away two cards after picking up the skat, the higher card first (in
+    the order of `engine.skat.cards.format_cards`: JC JS JH JD, then AC ... 7D), so that every
+    discard has exactly one spelling."""
 
     cards: tuple[str, str]
 

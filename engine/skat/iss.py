@@ -194,6 +194,14 @@ def _declaration(token: str, *, hand: bool) -> tuple[Declare, list[str]]:
     return declare, discards
 
 
+def _discard(cards: list[str]) -> Discard:
+    """The engine's spelling of a discard: the higher card first (ISS lists them in any order)."""
+    if len(cards) != 2:
+        raise InvalidInput(f"a discard names two cards, got {len(cards)}")
+    first, second = sorted(cards, key=parse_card, reverse=True)
+    return Discard((first, second))
+
+
 def _bidding_action(move: str) -> Action:
     if move == "y":
         return Hold()
@@ -269,10 +277,9 @@ def _translate(
         declare, discards = _declaration(move, hand=False)
         if len(discards) < 2:
             return [], declare
-        return [(seat, Discard((discards[0], discards[1]))), (seat, declare)], None
+        return [(seat, _discard(discards)), (seat, declare)], None
     if state.phase == "discard" and pending is not None:
-        first, second = (_engine_text(c) for c in move.split("."))
-        return [(seat, Discard((first, second))), (seat, pending)], None
+        return [(seat, _discard([_engine_text(c) for c in move.split(".")])), (seat, pending)], None
     return [(seat, Play(_engine_text(move)))], pending
 
 

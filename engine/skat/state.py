@@ -377,6 +377,12 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return IllegalAction("bad_discard", "discard two different cards")
         if any(not self.hands[self.declarer] >> c & 1 for c in cards):
             return IllegalAction("not_in_hand", "you can only discard cards you hold")
+        if cards[0] < cards[1]:
+            return IllegalAction(
+                "discard_order",
+                f"name the higher card first, as legal_actions lists it: "
+                f"{action.cards[1]} {action.cards[0]}",
+            )
         return None
 
     def _reject_play(self, seat: int, action: Play) -> IllegalAction | None:

@@ -32,6 +32,13 @@ class TestHandOrSkat:
         state = state.apply(0, Discard(("JC", "JS")))
         assert format_cards(state.skat) == ["JC", "JS"]
 
+    def test_a_discard_has_one_spelling_higher_card_first(self) -> None:
+        state = after_bidding().apply(0, PickUpSkat())  # type: ignore[attr-defined]
+        with pytest.raises(IllegalAction) as error:
+            state.apply(0, Discard(("8D", "9D")))
+        assert error.value.code == "discard_order"
+        assert state.apply(0, Discard(("9D", "8D"))).phase == "declare"
+
     def test_discarding_a_card_not_held_is_rejected(self) -> None:
         state = after_bidding().apply(0, PickUpSkat())  # type: ignore[attr-defined]
         with pytest.raises(IllegalAction) as error:

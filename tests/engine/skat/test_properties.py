@@ -24,7 +24,7 @@ from engine.skat.actions import (
     Re,
     Resign,
 )
-from engine.skat.cards import ALL_CARDS, GAME_TYPES, card_points, format_card
+from engine.skat.cards import ALL_CARDS, GAME_TYPES, card_points, format_card, format_cards
 from engine.skat.deal import Deal
 from engine.skat.rules import Rules
 from engine.skat.state import GameStart, State, new_game, replay
@@ -165,7 +165,7 @@ def swapped(state: State, seat: int | None, rng: random.Random) -> State | None:
             hands=(start_hands[0], start_hands[1], start_hands[2]), skat=move(deal.skat)
         )
         log = [
-            (s, Discard(tuple(format_card(swap.get(c, c)) for c in _cards(a.cards))))  # type: ignore[arg-type]
+            (s, Discard(tuple(format_cards(sum(1 << swap.get(c, c) for c in _cards(a.cards))))))  # type: ignore[arg-type]
             if isinstance(a, Discard)
             else (s, a)
             for s, a in state.log
