@@ -8,9 +8,17 @@ solver.
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SKAT_POLICIES", "policy", "policy_names", "skat_policy"]
+__all__ = [
+    "SKAT_POLICIES",
+    "TICHU_POLICIES",
+    "policy",
+    "policy_names",
+    "skat_policy",
+    "tichu_policy",
+]
 
 SKAT_POLICIES = ("random", "greedy")
+TICHU_POLICIES = ("random",)
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -26,10 +34,21 @@ def skat_policy(name: str) -> Callable[..., Any]:
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
 
 
+def tichu_policy(name: str) -> Callable[..., Any]:
+    """The Tichu policy called `name`; raises ValueError naming the known ones."""
+    if name == "random":
+        from bots.tichu.baseline import random_policy
+
+        return random_policy
+    raise ValueError(f"unknown Tichu bot {name!r}; known: {', '.join(TICHU_POLICIES)}")
+
+
 def policy_names(game: str) -> tuple[str, ...]:
     """The bot levels of `game`; raises ValueError for an unknown game."""
     if game == "skat":
         return SKAT_POLICIES
+    if game == "tichu":
+        return TICHU_POLICIES
     raise ValueError(f"no bots for game {game!r}")
 
 
@@ -37,4 +56,6 @@ def policy(game: str, name: str) -> Callable[..., Any]:
     """The policy called `name` of `game`; raises ValueError for unknown games and names."""
     if game == "skat":
         return skat_policy(name)
+    if game == "tichu":
+        return tichu_policy(name)
     raise ValueError(f"no bots for game {game!r}")

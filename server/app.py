@@ -19,7 +19,7 @@ from websockets.frames import CloseCode
 from bots.pool import BotPool
 from server.bus import Bus, NoBus
 from server.connection import Connection
-from server.games import SkatGame, games_by_name
+from server.games import SkatGame, TichuGame, games_by_name
 from server.http import HttpRoutes
 from server.lobby import Lobby
 from server.metrics import Metrics
@@ -48,7 +48,7 @@ class App:
             self.store,
             self.pool,
             self.bus,
-            games_by_name([SkatGame()]),
+            games_by_name([SkatGame(), TichuGame()]),
             on_moves=self.metrics.count_moves,
         )
         self.http = HttpRoutes(self.store, self.is_ready, self.render_metrics)

@@ -2,8 +2,8 @@
 
 The table core never imports a rules engine; it talks to a `GameKind`, which owns the game's
 types (rules, actions, the deal event, observations, results) and their encodings. `app.py`
-builds the adapters and hands them to the lobby. The lead adds Tichu by writing `TichuGame`
-with the same methods.
+builds the adapters and hands them to the lobby. Skat plays a list of deals; a Tichu "deal"
+in the server's terms is a whole match to 1000 (its rounds live inside one engine state).
 """
 
 from collections.abc import Iterable, Sequence
@@ -22,8 +22,15 @@ from engine.skat.state import GameStart as SkatStart
 from engine.skat.state import State as SkatState
 from engine.skat.state import new_game as skat_new_game
 from engine.skat.state import replay as skat_replay
+from engine.tichu.actions import Action as TichuAction
+from engine.tichu.actions import Exchange
+from engine.tichu.rules import Rules as TichuRules
+from engine.tichu.state import GameStart as TichuStart
+from engine.tichu.state import State as TichuState
+from engine.tichu.state import new_game as tichu_new_game
+from engine.tichu.state import replay as tichu_replay
 
-__all__ = ["GameKind", "GameState", "SkatGame", "games_by_name"]
+__all__ = ["GameKind", "GameState", "SkatGame", "TichuGame", "games_by_name"]
 
 
 class GameState(Protocol):
@@ -63,6 +70,15 @@ class GameKind(Protocol):
         ...
 
     def seat_count(self, rules: Any) -> int: ...
+
+    def series_length(self, rules: Any, default: int) -> int:
+        """Deals in a series when the client does not say (`default`: the server setting)."""
+        ...
+
+    def acting_seats(self, state: GameState) -> tuple[int, ...]:
+        """Seats the table waits for: the seat to move, or every seat that still has to
+        decide in a phase where all act at once (Tichu's Grand Tichu and exchange)."""
+        ...
 
     def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, GameState]:
         """Deal number `number` of a list (the dealer rotates): the encoded first event and
@@ -124,6 +140,12 @@ class SkatGame:
     def seat_count(self, rules: SkatRules) -> int:
         return rules.players
 
+    def series_length(self, rules: SkatRules, default: int) -> int:
+        return default
+
+    def acting_seats(self, state: SkatState) -> tuple[int, ...]:
+        return () if state.to_move is None else (state.to_move,)
+
     def deal(self, rules: SkatRules, seed: int, number: int) -> tuple[bytes, SkatState]:
         # The first deal of a list is dealt by the last seat, so seat 0 is forehand.
         dealer = (rules.players - 1 + number) % rules.players
@@ -167,6 +189,95 @@ class SkatGame:
             return format_record(state, players=players)  # type: ignore[arg-type]
         except IllegalAction:
             return None
+
+
+class TichuGame:
+    """Tichu via `engine.tichu`: one match to the target score per series; JSON records."""
+
+    name = "tichu"
+    seats = 4
+
+    def __init__(self) -> None:
+        self._action_decoder = msgspec.json.Decoder(TichuAction)
+        self._start_decoder = msgspec.json.Decoder(TichuStart)
+        self._encoder = msgspec.json.Encoder()
+
+    def parse_rules(self, raw: dict[str, Any]) -> TichuRules:
+        return msgspec.convert(raw, TichuRules)
+
+    def rules_options(self, rules: TichuRules) -> dict[str, Any]:
+        options: dict[str, Any] = msgspec.to_builtins(rules)
+        return options
+
+    def seat_count(self, rules: TichuRules) -> int:
+        return self.seats
+
+    def series_length(self, rules: TichuRules, default: int) -> int:
+        return 1  # the match is the unit: its rounds are inside one engine state
+
+    def acting_seats(self, state: TichuState) -> tuple[int, ...]:
+        if state.is_over:
+            return ()
+        if state.to_move is not None:
+            return (state.to_move,)
+        if state.phase == "grand_tichu":
+            return tuple(s for s in range(self.seats) if not state.decided >> s & 1)
+        return tuple(s for s in range(self.seats) if state.gifts[s] is None)
+
+    def deal(self, rules: TichuRules, seed: int, number: int) -> tuple[bytes, TichuState]:
+        state = tichu_new_game(rules, seed=seed)
+        return self._encoder.encode(state.start), state
+
+    def restore(self, start: bytes) -> TichuState:
+        return tichu_replay(self._start_decoder.decode(start), ())
+
+    def decode_action(self, raw: bytes) -> TichuAction:
+        return self._action_decoder.decode(raw)
+
+    def encode_action(self, action: TichuAction) -> bytes:
+        return self._encoder.encode(action)
+
+    def is_hidden(
+        self, state_before: TichuState, seat: int, action: TichuAction, viewer: int | None
+    ) -> bool:
+        # The exchange is passed face down; receivers see their cards in their view.
+        return isinstance(action, Exchange) and viewer != seat
+
+    def view(self, state: TichuState, viewer: int | None, *, history: bool) -> Any:
+        observation = state.observation(viewer)
+        if history:
+            return observation
+        return msgspec.structs.replace(observation, history=())
+
+    def result_payload(self, state: TichuState) -> dict[str, Any]:
+        payload: dict[str, Any] = msgspec.to_builtins(state.result)
+        return payload
+
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        totals = [0, 0]
+        for result in results:
+            for team in (0, 1):
+                totals[team] += result["totals"][team]
+        entries = [
+            {"seat": seat, "team": seat % 2, "points": totals[seat % 2]} for seat in range(seats)
+        ]
+        return sorted(entries, key=lambda e: (-e["points"], e["seat"]))
+
+    def record(self, state: TichuState, names: Sequence[str]) -> str | None:
+        """A JSON record of a finished match: rules, every round's deal, every action, the
+        result. The seed stays secret; the deals say everything it would."""
+        if not state.is_over:
+            return None
+        rounds = len(state.result.rounds)
+        record = {
+            "game": "tichu",
+            "players": list(names),
+            "rules": msgspec.to_builtins(state.start.rules),
+            "deals": [state.start.deal(k).to_text() for k in range(rounds)],
+            "moves": [[seat, msgspec.to_builtins(action)] for seat, action in state.moves],
+            "result": msgspec.to_builtins(state.result),
+        }
+        return self._encoder.encode(record).decode()
 
 
 def games_by_name(kinds: Iterable[GameKind]) -> dict[str, GameKind]:

@@ -79,7 +79,8 @@ class Lobby:
             "rules": game.rules_options(rules),
             "private": request.private,
             "invite": secrets.token_urlsafe(INVITE_BYTES) if request.private else None,
-            "series_length": request.series_length or self.settings.series_length(seats),
+            "series_length": request.series_length
+            or game.series_length(rules, self.settings.series_length(seats)),
             "created_by": user.id,
             "fill_bots_after": request.fill_bots_after,
             "fill_level": request.bot_level,

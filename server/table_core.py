@@ -288,6 +288,7 @@ class TableCore:
         self.game_seq = 0  # seq of the last event that changed the game (not chat)
         self.seats: list[Player | None] = [None] * self.seat_count
         self.away: set[int] = set()
+        self.asked: set[int] = set()  # seats with a bot decision on the way
         self.status: Status = "waiting"
         self.deal_number = -1
         self.state: GameState | None = None
@@ -391,13 +392,19 @@ class TableCore:
         batch.after.append(Send((cmd.client,), Ok(id=cmd.request_id)))
 
     def _bot_moved(self, cmd: BotMoved, batch: _Batch) -> None:
-        if cmd.seq != self.game_seq or self.state is None or self.state.to_move != cmd.seat:
+        self.asked.discard(cmd.seat)
+        if self.state is None or cmd.seat not in self.game.acting_seats(self.state):
+            return  # the seat has acted or may not act now: the answer is void
+        simultaneous = self.state.to_move is None
+        if cmd.seq != self.game_seq and not simultaneous:
             return  # the game moved on (owner returned, timer raced): the answer is void
         action = cmd.action
         try:
             self.state.apply(cmd.seat, action)
-        except IllegalAction:  # a buggy policy must not stall the table
-            action = self.state.legal_actions(cmd.seat)[0]
+        except IllegalAction:
+            if cmd.seq != self.game_seq:
+                return  # decided on an older state; the seat is asked again
+            action = self.state.legal_actions(cmd.seat)[0]  # a buggy policy must not stall
         self._move(cmd.seat, action, batch)
 
     def _join(self, cmd: Join, batch: _Batch) -> None:
@@ -508,8 +515,11 @@ class TableCore:
                 self._emit(batch, TakenOver(seat, True))
         elif kind == "move":
             seq = cmd.key[1]
-            if seq == self.game_seq and self.state is not None and self.state.to_move is not None:
-                self._ask_bot(self.state.to_move, self.config.timeout_bot, batch)
+            if seq == self.game_seq and self.state is not None:
+                for seat in self.game.acting_seats(self.state):
+                    player = self.seats[seat]
+                    if player is not None and player.bot is None:
+                        self._ask_bot(seat, self.config.timeout_bot, batch)
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -631,15 +641,19 @@ class TableCore:
         """Ask a bot for the next move, or time the human to move."""
         if self.status != "playing" or self.state is None:
             return
-        seat = self.state.to_move
-        if seat is None:
-            return
-        player = self.seats[seat]
-        if player is not None and player.bot is not None:
-            self._ask_bot(seat, player.bot, batch)
-        elif seat in self.away:
-            self._ask_bot(seat, self.config.timeout_bot, batch)
-        elif self.config.move_seconds > 0:
+        simultaneous = self.state.to_move is None
+        timed = False
+        for seat in self.game.acting_seats(self.state):
+            if simultaneous and seat in self.asked:
+                continue  # its answer is on the way; a decision there outlives other moves
+            player = self.seats[seat]
+            if player is not None and player.bot is not None:
+                self._ask_bot(seat, player.bot, batch)
+            elif seat in self.away:
+                self._ask_bot(seat, self.config.timeout_bot, batch)
+            else:
+                timed = True
+        if timed and self.config.move_seconds > 0:
             batch.after.append(StartTimer(("move", self.game_seq), self.config.move_seconds))
 
     def _ask_bot(self, seat: int, level: str, batch: _Batch) -> None:
@@ -647,6 +661,7 @@ class TableCore:
             return
         observation = self.state.observation(seat)
         seed = self.rng.getrandbits(SEED_BITS)
+        self.asked.add(seat)
         batch.after.append(AskBot(seat, level, observation, seed, self.game_seq))
 
     def _finish(self, batch: _Batch) -> list[Effect]:

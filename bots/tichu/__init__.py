@@ -1,0 +1,3 @@
+"""Tichu bots."""
+
+__all__: list[str] = []
