@@ -171,7 +171,7 @@ export class Lobby {
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), "ISS conventions (resigning)"),
       h("label", {}, "Deals in the list ",
         h("select", { name: "series", onchange: set("series") },
-          ["1", "3", "6", "9", "12", "18", "36", "48"].map((n) => h("option", { value: n, selected: f.series === n }, n)))));
+          ["1", "2", "3", "6", "9", "12", "18", "36", "48"].map((n) => h("option", { value: n, selected: f.series === n }, n)))));
   }
 
   tichuOptions(set) {

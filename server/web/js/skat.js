@@ -99,7 +99,7 @@ function seatBox(model, ctx, seat, pos, word) {
     h("div", { class: "seat-name" },
       info.bot ? icon("bot", `bot (${info.bot})`) : null,
       h("strong", {}, model.name(seat)),
-      info.bot ? h("span", { class: "muted small" }, info.bot) : null,
+      info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
       declarer ? h("span", { class: "badge declarer-badge" }, "Declarer") : null),
     h("div", { class: "seat-role muted" }, roleOf(view, seat)),
     info.away ? h("div", { class: "away" }, icon("bot"), " a bot plays while they are away") : null,
@@ -221,6 +221,7 @@ function hand(model, ctx, seat) {
   }
   const game = view.contract?.game ?? (view.ramsch ? "grand" : null);
   const sorted = sortSkatHand(cards, game);
+  row.style.setProperty("--n", String(Math.max(sorted.length, 2)));
   const playable = new Set(model.legal.filter((a) => a.type === "play").map((a) => a.card));
   const discarding = view.phase === "discard" && view.to_move === me;
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
@@ -237,9 +238,10 @@ function hand(model, ctx, seat) {
       }));
     } else if (playable.size) {
       const ok = playable.has(card);
+      // Unplayable cards stay focusable (aria-disabled) so arrow keys walk the whole hand.
       row.append(cardButton(card, ctx.deck, {
-        class: `card ${ok ? "playable" : "unplayable"}`, disabled: !ok,
-        onclick: () => ctx.act({ type: "play", card }),
+        class: `card ${ok ? "playable" : "unplayable"}`, "aria-disabled": ok ? null : "true",
+        onclick: () => { if (ok) ctx.act({ type: "play", card }); },
       }));
     } else {
       row.append(cardButton(card, ctx.deck, { class: "card idle", "aria-disabled": "true" }));

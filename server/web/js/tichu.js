@@ -84,8 +84,8 @@ function seatBox(model, seat, pos, word, partner) {
   h("div", { class: "seat-name" },
     info.bot ? icon("bot", `bot (${info.bot})`) : null,
     h("strong", {}, model.name(seat)),
-    info.bot ? h("span", { class: "muted small" }, info.bot) : null,
-    h("span", { class: "muted small" }, partner ? " partner" : " opponent")),
+    info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
+    h("span", { class: "muted small" }, partner ? "partner" : "opponent")),
   h("div", { class: "seat-status" }, status(view, seat)),
   info.away ? h("div", { class: "away" }, icon("bot"), " a bot plays while they are away") : null,
   word ? h("div", { class: "bubble pass" }, word) : null,
@@ -182,6 +182,7 @@ function hand(model, ctx, seat) {
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
   for (const card of [...selected]) if (!view.hand.includes(card)) selected.delete(card);
   const canSelect = view.phase === "play" && plays(model.legal).length > 0;
+  row.style.setProperty("--n", String(Math.max(view.hand.length, 2)));
   for (const card of sortTichu(view.hand)) {
     if (exchanging) {
       if (placed.has(card)) continue;

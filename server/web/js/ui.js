@@ -132,6 +132,8 @@ export function rovingFocus(row, keep) {
   let index = Math.max(0, cards.findIndex((c) => c.dataset.card === keep));
   cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
   row.onkeydown = (event) => {
+    const current = cards.indexOf(document.activeElement);
+    if (current >= 0) index = current;
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: 1, ArrowDown: -1 }[event.key];
     if (step === undefined) {
       if (event.key === "Home") index = 0;
