@@ -2,6 +2,7 @@
 plays lists through the page; reloads, dropped connections, phones, invites and chat."""
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -153,6 +154,13 @@ def test_a_friend_follows_the_invite_link_watches_sits_down_and_chats(
     friend.wait_for_selector(".chat-log li:has-text('viel Glück!')", timeout=WAIT_MS)
     browser.shot(friend, "friend-chat")
     assert friend.locator(".hand .card").count() == 10
+    friend.select_option("select[name=deck]", "german")
+    friend.wait_for_selector(".hand .card .card-svg.german")
+    labels = friend.locator(".hand .card").evaluate_all(
+        "(cards) => cards.map((c) => c.getAttribute('aria-label'))"
+    )
+    assert all(re.search(r" of (acorns|leaves|hearts|bells)$", label) for label in labels)
+    browser.shot(friend, "german-deck")
 
 
 def test_a_bot_covers_an_absent_player_until_he_comes_back(

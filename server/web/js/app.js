@@ -31,6 +31,13 @@ class App {
   start() {
     installCardSymbols();
     installActionKeys(() => document.getElementById("action-bar"));
+    // Whether the player uses the keyboard (then his hand gets the focus on his turn).
+    this.keyboard = false;
+    document.addEventListener("keydown", (event) => {
+      if (/^[1-9]$/.test(event.key) || event.key.startsWith("Arrow") || event.key === "Tab") this.keyboard = true;
+      if (event.key === "Escape") document.getElementById("result-ok")?.click();
+    });
+    document.addEventListener("pointerdown", () => { this.keyboard = false; });
     window.addEventListener("hashchange", () => this.route());
     this.net.start();
   }

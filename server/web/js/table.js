@@ -94,8 +94,11 @@ export class TableScreen {
     replace(this.felt, content);
     if (keep !== undefined) {
       const card = this.felt.querySelector(`.hand [data-card="${CSS.escape(keep)}"]`) ||
-        this.felt.querySelector(".hand .card:not([disabled])");
+        this.felt.querySelector(".hand .card.playable, .hand .card:not(.idle)");
       card?.focus();
+    } else if (this.app.keyboard && document.activeElement === document.body) {
+      // A keyboard player whose turn it is to play gets the focus on his first playable card.
+      this.felt.querySelector(".hand .card.playable")?.focus({ preventScroll: true });
     }
   }
 

@@ -115,7 +115,8 @@ function centre(model, ctx, position) {
   }
   box.append(trick);
   const rounds = view.rounds || [];
-  const seen = ctx.ui.seenRounds ?? (ctx.ui.seenRounds = model.view.phase === "grand_tichu" || rounds.length === 0 ? rounds.length : rounds.length - 1);
+  // Only a round that ends while we are at the table opens the panel (not one before a reload).
+  const seen = ctx.ui.seenRounds ?? (ctx.ui.seenRounds = rounds.length);
   if (rounds.length > seen || view.phase === "over") box.append(roundPanel(model, ctx, rounds));
   return box;
 }
