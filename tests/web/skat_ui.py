@@ -181,7 +181,7 @@ def play_deals(
             shoot(page, browser, log, f"{prefix}declare")
             declare(page, plan, log)
         elif phase == "play":
-            if page.locator(".trick-card").count() >= 2:
+            if page.locator(".trick-card:not(.taken)").count() >= 2:
                 shoot(page, browser, log, f"{prefix}play")
             play_card(page, plan)
 

@@ -80,8 +80,16 @@ def test_a_reload_mid_hand_and_a_dropped_connection_continue_the_deal(
 ) -> None:
     page = browser.page()
     open_lobby(page, live_server.url)
-    create_skat_table(page, deals=1)
+    table = create_skat_table(page, deals=1)
     fill_with_bots(page, "random")
+    # A spectator from the lobby sees the table but no hidden card.
+    kibitz = browser.page()
+    open_lobby(kibitz, live_server.url)
+    kibitz.locator(f".table-row[data-table='{table}'] button", has_text="Watch").click()
+    kibitz.wait_for_selector(".felt.skat .hand .card.back")
+    assert kibitz.locator(".hand .card:not(.back)").count() == 0
+    assert kibitz.locator("#action-bar").count() == 0
+    browser.close_page(kibitz)
 
     def mid_hand(now: dict[str, Any]) -> bool:
         return now["phase"] == "play" and now["hand"] is not None and len(now["hand"]) <= 7

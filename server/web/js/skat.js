@@ -131,7 +131,7 @@ function centre(model, ctx, position) {
   const box = h("section", { class: "centre", "aria-label": "Table centre" });
   box.append(contractLine(model, ctx));
   const trick = h("div", { class: "trick", "aria-label": "Current trick", "aria-live": "polite" });
-  if (view.phase === "play" && view.to_move === model.seat && model.seat !== null) {
+  if (view.phase === "play" && view.to_move === model.seat && model.seat !== null && view.trick.length) {
     trick.append(h("div", { class: "trick-slot at-bottom", "aria-hidden": "true" }));
   }
   if (view.phase === "play" && view.trick.length) {

@@ -91,7 +91,8 @@ function seatBox(model, seat, pos, word, partner) {
   word ? h("div", { class: "bubble pass" }, word) : null,
   h("div", { class: "mini-hand", "aria-hidden": "true" },
     Array.from({ length: Math.min(count, 14) }, () => h("span", { class: "mini back", html: cardBack() }))),
-  h("div", { class: "cards-left", "data-count": count }, `${count} card${count === 1 ? "" : "s"} left`));
+  h("div", { class: "cards-left", "data-count": count },
+    `${count} card${count === 1 ? "" : "s"}`, h("span", { class: "left-word" }, " left")));
 }
 
 function centre(model, ctx, position) {
