@@ -206,10 +206,13 @@ function hand(model, ctx, seat) {
   return row;
 }
 
-/** Put `card` into `slot` (or the first empty slot). */
-function placeCard(choice, card, slot) {
-  const target = slot && !choice[slot] ? slot : SLOTS.map(([s]) => s).find((s) => !choice[s]);
-  if (target) choice[target] = card;
+/** Put `card` into `slot` (or the first empty one); `replace`: even if `slot` holds a card,
+ * which goes back to the hand. A card is never in two places. */
+function placeCard(choice, card, slot, replace = false) {
+  const target = slot && (replace || !choice[slot]) ? slot : SLOTS.map(([s]) => s).find((s) => !choice[s]);
+  if (!target) return;
+  for (const [s] of SLOTS) if (choice[s] === card) choice[s] = null;
+  choice[target] = card;
 }
 
 function actionBar(model, ctx) {
@@ -268,8 +271,11 @@ function exchangePanel(model, ctx, bar, prompt) {
     slots.append(h("button", { type: "button", class: `slot ${card ? "filled" : ""} ${chosen ? "chosen" : ""}`, "data-slot": slot,
       "aria-label": card ? `${cardName(card, DECK)} to ${who}; take it back` : `Place for ${who}`,
       ondragover: (e) => e.preventDefault(),
-      ondrop: (e) => { e.preventDefault(); const dropped = e.dataTransfer.getData("text/plain");
-        if (dropped) { choice[slot] = dropped; ctx.rerender(); } },
+      ondrop: (e) => {
+        e.preventDefault();
+        const dropped = e.dataTransfer.getData("text/plain");
+        if (dropped) { placeCard(choice, dropped, slot, true); ctx.rerender(); }
+      },
       onclick: () => { if (card) choice[slot] = null; else ctx.ui.slot = chosen ? null : slot; ctx.rerender(); } },
     h("span", { class: "slot-label small" }, `${label}: ${who}`),
     card ? h("span", { class: "mini lg", html: cardFace(card, DECK) }) : h("span", { class: "slot-empty" }, "+")));
