@@ -75,12 +75,12 @@ def test_a_guest_plays_a_list_with_bots_from_bidding_to_the_standings(
     assert any(entry["name"] == "anna" for entry in board["entries"])
 
 
-def test_a_reload_mid_hand_and_a_dropped_connection_continue_the_deal(
+def test_a_reload_mid_hand_and_a_dropped_connection_continue_a_deal_at_a_four_table(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
     open_lobby(page, live_server.url)
-    table = create_skat_table(page, deals=1)
+    table = create_skat_table(page, deals=1, players=4)
     fill_with_bots(page, "random")
     # A spectator from the lobby sees the table but no hidden card.
     kibitz = browser.page()

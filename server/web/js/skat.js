@@ -476,7 +476,7 @@ export function renderList(model, ctx) {
         title: "Download the game record", "aria-label": `Game record of deal ${number + 1}` }, icon("download"))));
   });
   const names = Array.from({ length: n }, (_, s) => h("th", {}, model.name(s)));
-  const table = h("table", { class: "list-table", "aria-label": "Running list (Seeger-Fabian)" },
+  const table = h("table", { class: `list-table seats-${n}`, "aria-label": "Running list (Seeger-Fabian)" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Game"), names, h("th", {}, ""))),
     h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 3, class: "muted" }, "No deals finished yet."))),
     h("tfoot", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Total"), totals.map((t) => h("th", {}, signed(t))), h("th", {}, ""))));
