@@ -443,13 +443,19 @@ export function explainHint(model, hint, deck) {
   const did = !act ? "acted"
     : act.type === "bid" ? `bid ${act.value}`
       : act.type === "play" ? `played ${cardName(act.card, deck)}`
-        : act.type === "declare" ? `declared ${gameName(act.game, deck)}` : act.type;
+        : act.type === "declare" ? `declared ${gameName(act.game, deck)}`
+          : act.type === "discard" ? `laid away ${act.cards.map((c) => cardName(c, deck)).join(" and ")}`
+            : act.type === "pickup" ? "took the skat" : act.type;
   const reasons = [];
+  if (why.reason) reasons.push(String(why.reason));
   if (why.game) reasons.push(`had ${gameName(why.game, deck)} in mind`);
   if (why.strength !== undefined) reasons.push(`hand strength ${why.strength}`);
-  if (why.limit !== undefined) reasons.push(`would bid up to ${why.limit}`);
+  if (why.limit !== undefined) reasons.push(why.limit > 0 ? `would bid up to ${why.limit}` : "too weak to bid");
+  if (why.points_saved !== undefined) reasons.push(`keeps ${why.points_saved} points safe`);
+  if (why.reaches_bid !== undefined) reasons.push(why.reaches_bid ? "reaches the bid" : "cannot reach the bid");
+  const known = ["reason", "game", "strength", "limit", "points_saved", "reaches_bid"];
   for (const [key, value] of Object.entries(why)) {
-    if (!["game", "strength", "limit"].includes(key)) reasons.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
+    if (!known.includes(key)) reasons.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
   }
   return `${model.name(hint.seat)} ${did}${reasons.length ? ` — ${reasons.join(", ")}` : ""}`;
 }

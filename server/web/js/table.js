@@ -167,13 +167,22 @@ export class TableScreen {
       if (this.panel.firstChild !== this.chatLog) replace(this.panel, this.chatLog, this.chatForm);
       this.chatLog.scrollTop = this.chatLog.scrollHeight;
     } else if (this.tab === "hints") {
-      replace(this.panel, h("ul", { class: "hint-list" },
-        model.hints.map((hint) => h("li", {}, hint.deal !== undefined && model.game === "skat" ? `Deal ${hint.deal + 1}: ` : "",
-          explainHint(model, hint, this.deck)))));
+      replace(this.panel, this.hintList());
     } else {
       const ctx = this.context();
       replace(this.panel, model.game === "tichu" ? renderTichuScores(model, ctx) : renderList(model, ctx));
     }
+  }
+
+  /** The bots' explanations, newest deal first. */
+  hintList() {
+    const model = this.model;
+    const deals = [...new Set(model.hints.map((hint) => hint.deal ?? 0))].sort((a, b) => b - a);
+    return h("div", { class: "hint-groups" }, deals.map((deal) => [
+      model.game === "skat" ? h("h3", { class: "small" }, `Deal ${deal + 1}`) : null,
+      h("ul", { class: "hint-list" }, model.hints.filter((hint) => (hint.deal ?? 0) === deal)
+        .map((hint) => h("li", {}, explainHint(model, hint, this.deck)))),
+    ]));
   }
 
   // --- requests --------------------------------------------------------------------------
