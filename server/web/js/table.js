@@ -85,7 +85,7 @@ export class TableScreen {
     const keep = focusedCard(this.felt);
     this.ui.focus = keep;
     let content;
-    if (model.status === "waiting" || !model.view) content = this.waitingRoom();
+    if (model.status === "waiting" || !model.view) content = h("div", { class: "felt waiting-felt" }, this.waitingRoom());
     else {
       const ctx = this.context();
       content = model.game === "tichu" ? renderTichu(model, ctx) : renderSkat(model, ctx);
