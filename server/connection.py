@@ -15,6 +15,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
+from bots.registry import policy_names
 from server import table_core
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
@@ -26,17 +27,21 @@ from server.protocol import (
     Chat,
     CreateTable,
     Error,
+    GameInfo,
+    Games,
     Hello,
     Join,
     Leaderboard,
     LeaderboardEntry,
     LeaderboardReply,
     Leave,
+    ListGames,
     ListTables,
     Login,
     Ping,
     Pong,
     Register,
+    Rename,
     Reply,
     Request,
     Resume,
@@ -95,6 +100,7 @@ class Connection:
         self.settings = settings
         self.metrics = metrics
         self.user: StoredUser | None = None
+        self.token = ""
         self.tables: set[str] = set()
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.abuse = 0
@@ -183,6 +189,11 @@ class Connection:
             return self._reject(request.id, "hello_required", "say hello first")
         if isinstance(request, Register | Login):
             return await self._account(request)
+        if isinstance(request, Rename):
+            return await self._rename(request)
+        if isinstance(request, ListGames):
+            games = [GameInfo(name, list(_bot_levels(name))) for name in self.lobby.games]
+            return self.reply(Games(id=request.id, games=games))
         if isinstance(request, ListTables):
             return self.reply(Tables(id=request.id, tables=self.lobby.listing()))
         if isinstance(request, CreateTable):
@@ -250,8 +261,20 @@ class Connection:
         token = await self.store.new_session(user.id)
         self._welcome(request.id, user, token)
 
+    async def _rename(self, request: Rename) -> None:
+        if self.user is None or self.user.kind != "guest":
+            return self._reject(request.id, "not_a_guest", "accounts keep the name they registered")
+        if request.name.lower().startswith(RESERVED_PREFIXES):
+            return self._reject(request.id, "name_taken", "that name is reserved")
+        try:
+            user = await self.store.rename_guest(self.user.id, request.name)
+        except NameTaken:
+            return self._reject(request.id, "name_taken", f"{request.name!r} is taken")
+        self._welcome(request.id, user, self.token)
+
     def _welcome(self, request_id: int | str | None, user: StoredUser, token: str) -> None:
         self.user = user
+        self.token = token
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
 
@@ -259,6 +282,13 @@ class Connection:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
         return table_core.User(self.user.id, self.user.name)
+
+
+def _bot_levels(game: str) -> tuple[str, ...]:
+    try:
+        return policy_names(game)
+    except ValueError:  # a game without bots yet
+        return ()
 
 
 def _request_id(frame: str) -> Any:

@@ -63,11 +63,14 @@ class DealStarted(msgspec.Struct, frozen=True, tag="deal", tag_field="kind"):
     start: msgspec.Raw
 
 
-class Moved(msgspec.Struct, frozen=True, tag="move", tag_field="kind"):
-    """`seat` took `action` (the game's encoded action) in the running deal."""
+class Moved(msgspec.Struct, frozen=True, tag="move", tag_field="kind", omit_defaults=True):
+    """`seat` took `action` (the game's encoded action) in the running deal. `why` holds a
+    bot's diagnostics for its move (what its policy reported); it may describe the bot's hidden
+    cards, so `views.visible_event` shows it only to the seat itself until the deal is over."""
 
     seat: int
     action: msgspec.Raw
+    why: dict[str, Any] | None = None
 
 
 class Chatted(msgspec.Struct, frozen=True, tag="chat", tag_field="kind"):

@@ -18,6 +18,8 @@ __all__ = [
     "CreateTable",
     "Error",
     "Event",
+    "GameInfo",
+    "Games",
     "Hello",
     "Join",
     "Joined",
@@ -25,12 +27,14 @@ __all__ = [
     "LeaderboardEntry",
     "LeaderboardReply",
     "Leave",
+    "ListGames",
     "ListTables",
     "Login",
     "Ok",
     "Ping",
     "Pong",
     "Register",
+    "Rename",
     "Reply",
     "Request",
     "Resume",
@@ -84,6 +88,16 @@ class Login(_Request, tag="login"):
 
     name: Name
     password: Annotated[str, msgspec.Meta(max_length=128)]
+
+
+class Rename(_Request, tag="rename"):
+    """A guest chooses the name other players see (seats already taken keep the old one)."""
+
+    name: Name
+
+
+class ListGames(_Request, tag="list_games"):
+    """The games this server hosts and their bot levels."""
 
 
 class ListTables(_Request, tag="list_tables"):
@@ -169,6 +183,8 @@ Request = (
     Hello
     | Register
     | Login
+    | Rename
+    | ListGames
     | ListTables
     | CreateTable
     | Join
@@ -220,6 +236,13 @@ class TableInfo(msgspec.Struct, frozen=True):
     spectators: int
 
 
+class GameInfo(msgspec.Struct, frozen=True):
+    """A game this server hosts (`create_table`'s `game`) and the bot levels it offers."""
+
+    name: str
+    bots: list[str]
+
+
 class LeaderboardEntry(msgspec.Struct, frozen=True):
     """A player's rating: `ordinal` (mu - 3 sigma) orders the board."""
 
@@ -232,11 +255,17 @@ class LeaderboardEntry(msgspec.Struct, frozen=True):
 
 
 class Welcome(_Reply, tag="welcome"):
-    """Reply to `hello`, `register` and `login`: identity and the token that resumes it."""
+    """Reply to `hello`, `register`, `login`, `rename`: identity and the token that resumes it."""
 
     version: int
     user: UserInfo
     token: str
+
+
+class Games(_Reply, tag="games"):
+    """Reply to `list_games`."""
+
+    games: list[GameInfo]
 
 
 class Tables(_Reply, tag="tables"):
@@ -293,17 +322,21 @@ class Event(_Reply, tag="event"):
 
 
 class Snapshot(_Reply, tag="snapshot"):
-    """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`."""
+    """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`.
+    `results` are the finished deals' results of the list so far (public), `standings` their
+    totals."""
 
     table: TableInfo
     seq: int
     seat: int | None
     view: Any = None
     standings: Any = None
+    results: list[Any] | None = None
 
 
 Reply = (
     Welcome
+    | Games
     | Tables
     | TableCreated
     | Joined

@@ -12,6 +12,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import msgspec
+
 from bots.pool import BotPool
 from server.protocol import encode
 from server.store.db import Store
@@ -32,6 +34,28 @@ from server.table_core import (
 __all__ = ["Client", "Publisher", "Table"]
 
 log = logging.getLogger(__name__)
+MAX_WHY_BYTES = 2048  # a bot's diagnostics larger than this are not kept with its move
+
+
+def _plain(diagnostics: dict[str, Any]) -> dict[str, Any] | None:
+    """A bot's diagnostics as JSON-able data (numbers from numpy become plain), or None when
+    empty, not encodable or too large to store with every move."""
+    if not diagnostics:
+        return None
+    try:
+        encoded = msgspec.json.encode(diagnostics, enc_hook=_plain_number)
+    except (TypeError, ValueError):
+        return None
+    if len(encoded) > MAX_WHY_BYTES:
+        return None
+    plain: dict[str, Any] = msgspec.json.decode(encoded)
+    return plain
+
+
+def _plain_number(value: Any) -> Any:
+    if hasattr(value, "item"):  # numpy scalars
+        return value.item()
+    raise TypeError(f"cannot encode {type(value).__name__}")
 
 
 class Client(Protocol):
@@ -164,4 +188,4 @@ class Table:
         wait = self._bot_delay - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        self.submit(BotMoved(ask.seat, ask.seq, decision.action))
+        self.submit(BotMoved(ask.seat, ask.seq, decision.action, _plain(decision.diagnostics)))

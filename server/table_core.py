@@ -30,7 +30,7 @@ from server.events import (
 )
 from server.games import GameKind, GameState
 from server.protocol import Error, Event, Joined, Ok, Reply, SeatInfo, Snapshot, TableInfo
-from server.views import visible_event
+from server.views import BotHint, visible_event
 
 __all__ = [
     "Act",
@@ -168,6 +168,7 @@ class BotMoved:
     seat: int
     seq: int
     action: Any
+    why: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,7 @@ class _Recent:
     event: TableEvent
     before: GameState | None
     after: GameState | None
+    hints: tuple[BotHint, ...] = ()
 
 
 @dataclass
@@ -295,6 +297,7 @@ class TableCore:
         self.results: list[dict[str, Any]] = []
         self.standings: list[dict[str, Any]] | None = None
         self.recent: deque[_Recent] = deque(maxlen=config.resume_window)
+        self.hints: list[BotHint] = []  # the running deal's bot diagnostics
         self.clients: dict[ClientId, _Viewer] = {}
         self.moves = 0
 
@@ -398,14 +401,15 @@ class TableCore:
         simultaneous = self.state.to_move is None
         if cmd.seq != self.game_seq and not simultaneous:
             return  # the game moved on (owner returned, timer raced): the answer is void
-        action = cmd.action
+        action, why = cmd.action, cmd.why
         try:
             self.state.apply(cmd.seat, action)
         except IllegalAction:
             if cmd.seq != self.game_seq:
                 return  # decided on an older state; the seat is asked again
-            action = self.state.legal_actions(cmd.seat)[0]  # a buggy policy must not stall
-        self._move(cmd.seat, action, batch)
+            # A buggy policy must not stall the table.
+            action, why = self.state.legal_actions(cmd.seat)[0], None
+        self._move(cmd.seat, action, batch, why or None)
 
     def _join(self, cmd: Join, batch: _Batch) -> None:
         own = self.seat_of(cmd.user.id)
@@ -534,7 +538,9 @@ class TableCore:
             return [Send((client,), self._snapshot(seat))]
         effects: list[Effect] = []
         for item in missed:
-            event, view = visible_event(item.event, seat, self.game, item.before, item.after)
+            event, view = visible_event(
+                item.event, seat, self.game, item.before, item.after, item.hints
+            )
             message = Event(table=self.config.id, seq=item.seq, event=event, view=view)
             effects.append(Send((client,), message))
         return effects
@@ -582,8 +588,10 @@ class TableCore:
         start, _ = self.game.deal(self.rules, self.rng.getrandbits(SEED_BITS), number)
         self._emit(batch, DealStarted(number, msgspec.Raw(start)))
 
-    def _move(self, seat: int, action: Any, batch: _Batch) -> None:
-        self._emit(batch, Moved(seat, msgspec.Raw(self.game.encode_action(action))))
+    def _move(
+        self, seat: int, action: Any, batch: _Batch, why: dict[str, Any] | None = None
+    ) -> None:
+        self._emit(batch, Moved(seat, msgspec.Raw(self.game.encode_action(action)), why))
         state = self.state
         if state is None or not state.is_over:
             return
@@ -623,11 +631,15 @@ class TableCore:
             self.status = "playing"
             self.deal_number = event.number
             self.state = self.game.restore(event.start)
+            self.hints = []
             before = None
         elif isinstance(event, Moved):
             if self.state is None:
                 raise ValueError(f"table {self.config.id}: a move outside a deal")
-            self.state = self.state.apply(event.seat, self.game.decode_action(event.action))
+            action = self.game.decode_action(event.action)
+            self.state = self.state.apply(event.seat, action)
+            if event.why:
+                self.hints.append(BotHint(self.seq, event.seat, action, event.why))
             self.moves += 1
             if self.state.is_over:
                 self.results.append(self.game.result_payload(self.state))
@@ -635,7 +647,8 @@ class TableCore:
             self.status = "finished"
             self.standings = event.standings
         after = self.state if isinstance(event, DealStarted | Moved) else None
-        self.recent.append(_Recent(self.seq, event, before, after))
+        hints = tuple(self.hints) if after is not None and after.is_over else ()
+        self.recent.append(_Recent(self.seq, event, before, after, hints))
 
     def _schedule(self, batch: _Batch) -> None:
         """Ask a bot for the next move, or time the human to move."""
@@ -697,10 +710,14 @@ class TableCore:
         lobby_changed = False
         for item in list(self.recent)[-count:]:
             for viewer, clients in by_view.items():
-                event, view = visible_event(item.event, viewer, self.game, item.before, item.after)
+                event, view = visible_event(
+                    item.event, viewer, self.game, item.before, item.after, item.hints
+                )
                 message = Event(table=self.config.id, seq=item.seq, event=event, view=view)
                 effects.append(Send(tuple(clients), message))
-            public, _ = visible_event(item.event, None, self.game, item.before, item.after)
+            public, _ = visible_event(
+                item.event, None, self.game, item.before, item.after, item.hints
+            )
             effects.append(
                 Publish("table", Event(table=self.config.id, seq=item.seq, event=public))
             )
@@ -715,7 +732,14 @@ class TableCore:
     def _snapshot(self, seat: int | None) -> Snapshot:
         view = self.game.view(self.state, seat, history=True) if self.state is not None else None
         standings = self.game.standings(self.seat_count, self.results) if self.results else None
-        return Snapshot(table=self.info(), seq=self.seq, seat=seat, view=view, standings=standings)
+        return Snapshot(
+            table=self.info(),
+            seq=self.seq,
+            seat=seat,
+            view=view,
+            standings=standings,
+            results=list(self.results) or None,
+        )
 
     def _seat_info(self, seat: int) -> SeatInfo:
         player = self.seats[seat]

@@ -22,6 +22,7 @@ from server.events import (
 from server.games import GameKind, GameState
 
 __all__ = [
+    "BotHint",
     "DealView",
     "MoveView",
     "SeatedView",
@@ -44,11 +45,27 @@ class DealView(msgspec.Struct, frozen=True, tag="deal", tag_field="kind"):
     number: int
 
 
-class MoveView(msgspec.Struct, frozen=True, tag="move", tag_field="kind"):
-    """`seat` acted; `action` is None when the recipient may not see it (another's discard)."""
+class BotHint(msgspec.Struct, frozen=True):
+    """Why a bot made the move of event `seq`: its policy's diagnostics."""
+
+    seq: int
+    seat: int
+    action: Any
+    why: dict[str, Any]
+
+
+class MoveView(msgspec.Struct, frozen=True, tag="move", tag_field="kind", omit_defaults=True):
+    """`seat` acted; `action` is None when the recipient may not see it (another's discard).
+
+    `why`: a bot's diagnostics for this move, only to the seat it played for (a human's seat
+    played by a bot while he is away). `hints`: with the move that ends a deal, every bot
+    move's diagnostics of that deal, to everyone (nothing is hidden any more).
+    """
 
     seat: int
     action: Any
+    why: dict[str, Any] | None = None
+    hints: tuple[BotHint, ...] = ()
 
 
 VisibleEvent = SeatedView | Vacated | TakenOver | DealView | MoveView | Chatted | SeriesEnded
@@ -60,12 +77,14 @@ def visible_event(
     game: GameKind,
     before: GameState | None,
     after: GameState | None,
+    hints: tuple[BotHint, ...] = (),
 ) -> tuple[VisibleEvent, Any]:
     """The event as `viewer` (a seat, or None for the public) may see it, and the viewer's
     view of the running deal after it (None when the event is not part of a deal).
 
     Args:
         before, after: the deal's state before and after the event (None outside a deal).
+        hints: the bots' diagnostics of the deal, public once `after` is over.
     """
     if isinstance(event, Seated):
         return SeatedView(event.seat, event.player.name, event.player.bot), None
@@ -76,5 +95,7 @@ def visible_event(
         action = game.decode_action(event.action)
         hidden = before is not None and game.is_hidden(before, event.seat, action, viewer)
         view = game.view(after, viewer, history=False) if after is not None else None
-        return MoveView(event.seat, None if hidden else action), view
+        why = event.why if viewer == event.seat else None
+        public = hints if after is not None and after.is_over else ()
+        return MoveView(event.seat, None if hidden else action, why, public), view
     return event, None

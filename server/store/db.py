@@ -131,6 +131,19 @@ class Store:
             raise NameTaken(name) from error
         return StoredUser(int(result.inserted_primary_key[0]), name, "account")
 
+    async def rename_guest(self, user_id: int, name: str) -> StoredUser:
+        """Give the guest `user_id` the name `name`; raises NameTaken."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    update(users)
+                    .where(users.c.id == user_id, users.c.kind == "guest")
+                    .values(name=name)
+                )
+        except IntegrityError as error:
+            raise NameTaken(name) from error
+        return StoredUser(user_id, name, "guest")
+
     async def account(self, name: str) -> tuple[StoredUser, str] | None:
         """The account called `name` and its password hash."""
         async with self.engine.connect() as conn:

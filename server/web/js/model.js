@@ -1,0 +1,123 @@
+// What the client knows about one table, folded from the protocol's pushes: the `snapshot`
+// after join/watch/resume and every `event` after it, in `seq` order.
+
+export class TableModel {
+  constructor(id, invite = null) {
+    this.id = id;
+    this.invite = invite;
+    this.info = null; // TableInfo: game, rules, seats, status, deal, ...
+    this.seat = null; // our seat, null for a spectator
+    this.seq = 0;
+    this.view = null; // our view of the running deal (observation without history)
+    this.moves = []; // this deal's moves as we saw them: {seat, action} (action null: hidden)
+    this.chat = [];
+    this.results = []; // finished deals of the list: {number, result}
+    this.lastOver = null; // {number, view} of the latest finished deal
+    this.standings = null;
+    this.hints = []; // bot explanations we may see: {seq, seat, action, why}
+  }
+
+  get game() {
+    return this.info?.game ?? "skat";
+  }
+
+  get seats() {
+    return this.info?.seats ?? [];
+  }
+
+  get status() {
+    return this.info?.status ?? "waiting";
+  }
+
+  /** The name shown for a seat. */
+  name(seat) {
+    const info = this.seats[seat];
+    if (!info || !info.name) return `Seat ${seat + 1}`;
+    if (info.bot) return `Bot ${seat + 1}`; // every bot is "bot:<level>": tell them apart
+    return info.name;
+  }
+
+  applySnapshot(message) {
+    this.info = structuredClone(message.table);
+    this.seq = message.seq;
+    this.seat = message.seat;
+    this.view = message.view ?? null;
+    this.moves = message.view?.history ? [...message.view.history] : [];
+    this.standings = message.standings ?? null;
+    if (Array.isArray(message.results)) {
+      this.results = message.results.map((result, number) => ({ number, result }));
+    }
+    if (this.view && this.view.phase === "over") {
+      this.lastOver = { number: this.info.deal, view: this.view, moves: this.moves };
+    }
+  }
+
+  /** Fold one event in; returns false for an event we have already seen. */
+  applyEvent(message) {
+    if (message.seq <= this.seq) return false;
+    this.seq = message.seq;
+    const event = message.event;
+    if (message.view) this.view = message.view;
+    switch (event.kind) {
+      case "seated":
+        this._seat(event.seat, { seat: event.seat, name: event.name, bot: event.bot, away: false });
+        break;
+      case "vacated":
+        this._seat(event.seat, { seat: event.seat });
+        break;
+      case "taken_over":
+        this._seat(event.seat, { ...this.seats[event.seat], away: event.bot });
+        break;
+      case "deal":
+        if (this.info) {
+          this.info.status = "playing";
+          this.info.deal = event.number;
+        }
+        this.moves = [];
+        break;
+      case "move":
+        this.moves.push({ seat: event.seat, action: event.action });
+        if (event.why) {
+          this.hints.push({ deal: this.info?.deal, seat: event.seat, action: event.action, why: event.why, own: true });
+        }
+        if (event.hints) {
+          const deal = this.info?.deal;
+          this.hints = this.hints.filter((hint) => hint.deal !== deal || hint.own);
+          for (const hint of event.hints) this.hints.push({ ...hint, deal });
+        }
+        if (this.view && this.view.phase === "over") this._dealOver();
+        break;
+      case "chat":
+        this.chat.push({ seat: event.seat, name: event.name, text: event.text, seq: message.seq });
+        break;
+      case "series_end":
+        this.standings = event.standings;
+        if (this.info) this.info.status = "finished";
+        break;
+      default:
+        break;
+    }
+    return true;
+  }
+
+  _seat(seat, value) {
+    if (!this.info) return;
+    this.info.seats[seat] = value;
+  }
+
+  _dealOver() {
+    const number = this.info?.deal ?? this.results.length;
+    this.lastOver = { number, view: this.view, moves: [...this.moves] };
+    if (this.game === "skat" && this.view.result) {
+      this.results = this.results.filter((r) => r.number !== number);
+      this.results.push({ number, result: this.view.result });
+    }
+  }
+
+  /** Legal actions of our seat in the current view (Skat `legal`, Tichu `legal_actions`). */
+  get legal() {
+    const view = this.view;
+    if (!view || this.seat === null) return [];
+    return view.legal ?? view.legal_actions ?? [];
+  }
+}

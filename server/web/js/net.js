@@ -1,0 +1,163 @@
+// The WebSocket connection, speaking protocol v1 (docs/protocol.md) and nothing else.
+//
+// - `hello` first, with the stored session token if there is one (a new guest otherwise);
+// - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
+// - pushes (`event`, `snapshot`) go to `onPush`;
+// - when the socket drops, it reconnects with backoff, says `hello` with the same token and
+//   `resume`s every table it was at with the last `seq` seen (the caller supplies them).
+
+import { storage } from "./ui.js";
+
+export const PROTOCOL_VERSION = 1;
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+/** A protocol error reply as an Error with `code`. */
+export class ProtocolError extends Error {
+  constructor(code, message) {
+    super(message || code);
+    this.code = code;
+  }
+}
+
+export class Net {
+  /**
+   * @param {object} hooks
+   *   onPush(message): a table push (event or snapshot);
+   *   onWelcome(user, {reconnected}): the session is (re)established;
+   *   onStatus("connecting" | "online" | "offline");
+   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
+   */
+  constructor(hooks, url = defaultUrl()) {
+    this.hooks = hooks;
+    this.url = url;
+    this.ws = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.user = null;
+    this.online = false;
+    this.waiting = [];
+    this.attempt = 0;
+    this.everOnline = false;
+  }
+
+  get token() {
+    return storage.get("token");
+  }
+
+  set token(value) {
+    storage.set("token", value);
+  }
+
+  start() {
+    this.hooks.onStatus?.("connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => this._hello();
+    ws.onmessage = (frame) => this._receive(frame.data);
+    ws.onclose = () => this._closed(ws);
+    ws.onerror = () => { /* onclose follows and reconnects */ };
+  }
+
+  /** Send a request; resolves with its reply, rejects with a ProtocolError. */
+  async request(type, fields = {}) {
+    if (!this.online && type !== "hello") await new Promise((ok) => this.waiting.push(ok));
+    return this._send(type, fields);
+  }
+
+  _send(type, fields) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        this.ws.send(JSON.stringify({ type, id, ...fields }));
+      } catch (error) {
+        this.pending.delete(id);
+        reject(new ProtocolError("disconnected", String(error)));
+      }
+    });
+  }
+
+  /** Forget the session (log out): the next hello makes a new guest. */
+  async logout() {
+    this.token = null;
+    this.ws?.close(4000, "log out");
+  }
+
+  /** Take over a session token (after `register`, `login` or `rename`). */
+  adopt(welcome) {
+    this.token = welcome.token;
+    this.user = welcome.user;
+  }
+
+  async _hello() {
+    let welcome;
+    try {
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token });
+    } catch (error) {
+      if (error.code !== "bad_token") return;
+      this.token = null; // the server forgot us (new database): start as a new guest
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION });
+    }
+    this.adopt(welcome);
+    const reconnected = this.everOnline;
+    this.online = true;
+    this.everOnline = true;
+    this.attempt = 0;
+    this.hooks.onStatus?.("online");
+    this.hooks.onWelcome?.(welcome.user, { reconnected });
+    if (reconnected) await this._resumeAll();
+    for (const go of this.waiting.splice(0)) go();
+  }
+
+  async _resumeAll() {
+    for (const { table, seq, invite } of this.hooks.resumeTables?.() || []) {
+      try {
+        await this._send("resume", { table, seq });
+      } catch (error) {
+        if (error.code === "bad_invite" || error.code === "bad_seq") {
+          // A spectator of a private table (or a server that lost events): watch again.
+          await this._send("watch", { table, invite }).catch(() => {});
+        } else this.hooks.onTableLost?.(table, error);
+      }
+    }
+  }
+
+  _receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "event" || message.type === "snapshot") {
+      this.hooks.onPush?.(message);
+      return;
+    }
+    const waiter = this.pending.get(message.id);
+    if (!waiter) {
+      if (message.type === "error") this.hooks.onStrayError?.(message);
+      return;
+    }
+    this.pending.delete(message.id);
+    if (message.type === "error") waiter.reject(new ProtocolError(message.code, message.message));
+    else waiter.resolve(message);
+  }
+
+  _closed(ws) {
+    if (ws !== this.ws) return;
+    this.online = false;
+    for (const { reject } of this.pending.values()) {
+      reject(new ProtocolError("disconnected", "the connection closed"));
+    }
+    this.pending.clear();
+    this.hooks.onStatus?.("offline");
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    setTimeout(() => this.start(), delay);
+  }
+}
+
+function defaultUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws`;
+}

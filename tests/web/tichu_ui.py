@@ -1,0 +1,114 @@
+"""Driving the Tichu table through the page: taps, drags and the action bar's buttons."""
+
+from typing import Any
+
+from tests.web.conftest import WAIT_MS
+
+STATE_JS = """() => {
+  const screen = window.tischrunde.screen;
+  const model = screen && screen.model;
+  if (!model || !model.view) return null;
+  const v = model.view;
+  return {seq: model.seq, phase: v.phase, to_move: v.to_move, hand: v.hand, table: v.table,
+          wish: v.wish, hand_sizes: v.hand_sizes, calls: v.calls, finish: v.finish,
+          rounds: v.rounds.length, totals: v.totals, busy: screen.busy,
+          legal: model.legal.map((a) => a.type)};
+}"""
+
+
+def state(page: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(STATE_JS)
+    return found
+
+
+def wait_until(page: Any, predicate_js: str) -> dict[str, Any]:
+    """Wait for a JS predicate over the state (`s`), then return the state."""
+    page.wait_for_function(
+        f"() => {{ const s = ({STATE_JS})(); return !!s && !s.busy && ({predicate_js}); }}",
+        timeout=WAIT_MS,
+    )
+    return state(page)
+
+
+def wait_after(page: Any, seq: int) -> None:
+    page.wait_for_function(
+        "(seq) => window.tischrunde.screen.model.seq > seq", arg=seq, timeout=WAIT_MS
+    )
+
+
+def button(page: Any, text: str) -> Any:
+    return page.locator("#action-bar button", has_text=text).first
+
+
+def press(page: Any, text: str) -> None:
+    """Press an action bar button and wait until the table has moved on."""
+    seq = state(page)["seq"]
+    button(page, text).click()
+    wait_after(page, seq)
+
+
+def card(page: Any, code: str) -> Any:
+    return page.locator(f'.hand [data-card="{code}"]')
+
+
+def tap(page: Any, code: str) -> None:
+    """Tap a card of our hand where it shows on an overlapping fan: the top left corner."""
+    card(page, code).click(position={"x": 5, "y": 12})
+
+
+def select(page: Any, *codes: str) -> str:
+    """Select exactly `codes` in the hand; returns the live hint under the selection."""
+    clear = page.locator("#action-bar button", has_text="Clear")
+    if clear.count():
+        clear.click()
+    for code in codes:
+        tap(page, code)
+    selected = page.locator(".hand .card.selected")
+    assert selected.count() == len(codes)
+    hint: str = page.locator(".combo-hint").inner_text()
+    return hint
+
+
+def lowest_card(page: Any) -> str:
+    code: str = page.locator(".hand .card").first.get_attribute("data-card")
+    return code
+
+
+# Our decision is wanted: the match is over, a round result waits, or we have a move to make.
+DECISION_JS = """(() => {
+  const model = window.tischrunde.screen.model;
+  const ours = s.to_move === model.seat;
+  const acts = ['decline_grand_tichu', 'give_dragon', 'pass', 'play'];
+  return s.phase === 'over' || !!document.querySelector('#result-ok')
+    || (s.phase === 'grand_tichu' && s.legal.length > 0)
+    || (s.phase === 'exchange' && model.view.must_exchange)
+    || (ours && s.legal.some((type) => acts.includes(type)));
+})()"""
+
+
+def play_round_simply(page: Any, on_turn: Any = None) -> None:
+    """Play until the round (or match) is over with the simplest legal choices: decline
+    Grand Tichu, pass the three lowest cards, pass when possible, else lead the lowest card,
+    give the Dragon to the right. For servers whose bots we cannot script."""
+    while True:
+        now = wait_until(page, DECISION_JS)
+        if on_turn is not None:
+            on_turn(now)
+        if now["phase"] == "over":
+            return
+        if page.locator("#result-ok").count():
+            page.locator("#result-ok").click()
+            return
+        if now["phase"] == "grand_tichu":
+            press(page, "No, deal my six cards")
+        elif now["phase"] == "exchange":
+            for _ in range(3):
+                tap(page, lowest_card(page))
+            press(page, "Pass these cards")
+        elif now["phase"] == "dragon":
+            press(page, "Give to")
+        elif "pass" in now["legal"]:
+            press(page, "Pass")
+        else:
+            select(page, lowest_card(page))
+            press(page, "Play")
