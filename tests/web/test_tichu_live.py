@@ -1,9 +1,4 @@
-"""READY TO ENABLE once the server hosts Tichu (`TichuGame` in server/games.py, wired in
-server/app.py, Tichu bot levels in bots/registry.py): rename this file to
-`test_tichu_live.py`. Until then pytest does not collect it (its name does not start with
-`test_`), so CI never skips anything.
-
-The same browser, the real server and its own Tichu bots: one human plays a whole round (the
+"""The same browser, the real server and its own Tichu bots: one human plays a whole round (the
 match is limited to one round) through the lobby, Grand Tichu, the exchange and the play,
 with the simplest choices, since real bots cannot be scripted. Screenshots as in
 test_tichu.py, prefixed `live-tichu-`. test_tichu.py keeps covering the scripted flows (wish,
