@@ -133,8 +133,11 @@ def _order(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _ORDERS: Final = {g: _order(g) for g in GAME_TYPES}
 _FOLLOW: Final = {
     g: tuple(
-        trump_mask(g) if _ORDERS[g][0][c] == TRUMP else
-        (_PRINTED_SUIT[_SUIT_OF[c]] if g == "null" else SUIT_CARDS[_SUIT_OF[c]] & ~trump_mask(g))
+        trump_mask(g)
+        if _ORDERS[g][0][c] == TRUMP
+        else (
+            _PRINTED_SUIT[_SUIT_OF[c]] if g == "null" else SUIT_CARDS[_SUIT_OF[c]] & ~trump_mask(g)
+        )
         for c in range(32)
     )
     for g in GAME_TYPES
@@ -143,7 +146,11 @@ _FOLLOW: Final = {
 # Trump order from the top, for matadors: jacks then A T K Q 9 8 7 of the trump suit.
 TRUMP_ORDER: Final[dict[GameType, tuple[int, ...]]] = {
     g: tuple(jack(s) for s in range(4))
-    + (tuple(suit_card(TRUMP_SUIT[g], r) for r in reversed(_BLOCK_RANKS)) if g in TRUMP_SUIT else ())
+    + (
+        tuple(suit_card(TRUMP_SUIT[g], r) for r in reversed(_BLOCK_RANKS))
+        if g in TRUMP_SUIT
+        else ()
+    )
     for g in GAME_TYPES
     if g != "null"
 }
