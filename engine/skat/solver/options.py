@@ -1,0 +1,72 @@
+"""Switches for the search techniques, packed into the small int64 array the kernels read.
+
+Every technique can be turned off so that the ablation benchmark measures what each one pays;
+all are on by default. Turning one off never changes an answer, only the work to find it.
+"""
+
+from typing import Final
+
+import msgspec
+import numpy as np
+
+from engine.skat.solver.position import Int64Array
+
+__all__ = [
+    "O_EQUIVALENT",
+    "O_FAIL_SOFT",
+    "O_MTD",
+    "O_NULL_SAFE",
+    "O_ORDERING",
+    "O_QUICK_TRICKS",
+    "O_SIZE",
+    "O_TT",
+    "O_TT_MOVE",
+    "Options",
+]
+
+O_TT: Final = 0
+O_TT_MOVE: Final = 1
+O_EQUIVALENT: Final = 2
+O_ORDERING: Final = 3
+O_QUICK_TRICKS: Final = 4
+O_NULL_SAFE: Final = 5
+O_FAIL_SOFT: Final = 6
+O_MTD: Final = 7
+O_SIZE: Final = 8
+
+
+class Options(msgspec.Struct, frozen=True):
+    """Search techniques (all on by default).
+
+    Attributes:
+        transposition_table: bounds on the future value stored at trick boundaries.
+        tt_move: try the best lead stored in the table first.
+        equivalent_cards: search only one card of a run of equivalent cards.
+        move_ordering: heuristic move order (otherwise highest card first).
+        quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
+        null_safe: the safe-hand test that ends a null search early.
+        fail_soft: return bounds beyond the window (otherwise fail-hard).
+        mtd: MTD(f) for exact values (otherwise bisection over the window).
+    """
+
+    transposition_table: bool = True
+    tt_move: bool = True
+    equivalent_cards: bool = True
+    move_ordering: bool = True
+    quick_tricks: bool = True
+    null_safe: bool = True
+    fail_soft: bool = True
+    mtd: bool = True
+
+    def to_array(self) -> Int64Array:
+        """The `opts` array of the kernels."""
+        flags = np.zeros(O_SIZE, dtype=np.int64)
+        flags[O_TT] = self.transposition_table
+        flags[O_TT_MOVE] = self.tt_move
+        flags[O_EQUIVALENT] = self.equivalent_cards
+        flags[O_ORDERING] = self.move_ordering
+        flags[O_QUICK_TRICKS] = self.quick_tricks
+        flags[O_NULL_SAFE] = self.null_safe
+        flags[O_FAIL_SOFT] = self.fail_soft
+        flags[O_MTD] = self.mtd
+        return flags

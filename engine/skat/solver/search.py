@@ -1,0 +1,414 @@
+"""The jitted search: a fail-soft null-window test on an explicit stack, and its drivers.
+
+`test(..., t)` answers "does the declarer's side reach a future value of at least t?" for the
+position in a `state` array, where the future value is what `rules` counts from the cards
+still in play (see `query`). It returns a fail-soft bound: a value v >= t proves the future
+value is at least v, a value v < t proves it is at most v. Points already banked never enter
+the search, so the transposition table stores values that stay valid for every question about
+the same world.
+
+The search runs without recursion: each ply is one row of the `work` array (the node's window,
+move list and trick state), the hands live in a small local array and moves are undone with
+XOR. The transposition table holds one packed int64 per entry, keyed at trick boundaries by
+the remaining cards, the seat on lead and the `stamp` that names the world (who holds which
+card, game and declarer); the entry also holds lower and upper bounds and the best lead.
+"""
+
+from typing import Final
+
+import numpy as np
+
+from engine.skat.solver.kernels import (
+    F_AVAIL,
+    F_BEST,
+    F_BEST_MOVE,
+    F_GAIN,
+    F_I,
+    F_KEY,
+    F_LEAD,
+    F_MOVE,
+    F_MV,
+    F_N,
+    F_PLAYER,
+    F_POS,
+    F_SLOT,
+    F_T,
+    F_TABLE,
+    F_TPTS,
+    F_WIN,
+    F_WINP,
+    I64,
+    MAT,
+    RVEC,
+    VEC,
+    W_SIZE,
+    beats,
+    distinct_moves,
+    jit,
+    legal_moves,
+    mask_value,
+    order_moves,
+    play_card,
+    popcount,
+    quick_value,
+    trick_gain,
+)
+from engine.skat.solver.null import null_safe
+from engine.skat.solver.options import (
+    O_EQUIVALENT,
+    O_FAIL_SOFT,
+    O_MTD,
+    O_NULL_SAFE,
+    O_ORDERING,
+    O_QUICK_TRICKS,
+    O_TT,
+    O_TT_MOVE,
+)
+from engine.skat.solver.position import (
+    HANDS,
+    NO_CARD,
+    PLAYERS,
+    R_BONUS,
+    R_NULL,
+    R_PTS,
+    S_DECLARER,
+    S_LEADER,
+    S_STAMP,
+    S_TRICK,
+    S_TRICK_N,
+    Int64Array,
+)
+
+__all__ = [
+    "MAX_PLY",
+    "MAX_STAMP",
+    "N_STATS",
+    "ST_NODES",
+    "W_SIZE",
+    "move_bounds",
+    "move_values",
+    "test",
+    "value",
+]
+
+MAX_PLY: Final = 32  # 30 cards, one row per card plus the final node
+N_STATS: Final = 1
+ST_NODES: Final = 0
+
+# Packed transposition table entry (bit 63 stays clear, so shifts need no sign care).
+_KEY_LEADER: Final = 32  # remaining cards in bits 0..31, seat on lead in 32..33
+_KEY_STAMP: Final = 34  # world stamp in bits 34..43
+_STAMP_BITS: Final = 10
+MAX_STAMP: Final = (1 << _STAMP_BITS) - 1
+_KEY_MASK: Final = (1 << (_KEY_STAMP + _STAMP_BITS)) - 1
+_LOWER: Final = _KEY_STAMP + _STAMP_BITS  # lower bound, 7 bits
+_VALUE_BITS: Final = 7
+_VALUE_MASK: Final = (1 << _VALUE_BITS) - 1  # also "no upper bound yet"
+_UPPER: Final = _LOWER + _VALUE_BITS
+_MOVE: Final = _UPPER + _VALUE_BITS  # best lead, 5 bits
+_MOVE_MASK: Final = 31
+_HASH_MULT: Final = 0x1E3779B97F4A7C15  # odd, below 2**63: int64 multiply wraps like uint64
+_HASH_SHIFT: Final = 40  # slot = bits 40.. of the product (the same with and without JIT)
+
+_ENTER: Final = 0
+_NEXT: Final = 1
+_FINISH: Final = 2
+_UP: Final = 3
+_UNSET: Final = 1 << 20  # beyond any value
+
+
+@jit(I64(I64, I64))
+def _slot(key: int, size: int) -> int:
+    return (key * _HASH_MULT) >> _HASH_SHIFT & (size - 1)
+
+
+@jit(I64(VEC, MAT, RVEC))
+def _init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
+    """Fill row 0 of `work` from `state`; returns the value still in play."""
+    leader = state[S_LEADER]
+    count = state[S_TRICK_N]
+    table = 0
+    points = 0
+    win = NO_CARD
+    winner = NO_CARD
+    for i in range(count):
+        card = state[S_TRICK + i]
+        table |= 1 << card
+        points += rules[R_PTS + card]
+        if i == 0 or beats(card, win, rules):
+            win = card
+            winner = (leader + i) % PLAYERS
+    player = (leader + count) % PLAYERS
+    row = work[0]
+    row[F_PLAYER] = player
+    row[F_POS] = count
+    row[F_LEAD] = state[S_TRICK] if count else NO_CARD
+    row[F_WIN] = win
+    row[F_WINP] = winner
+    row[F_TPTS] = points
+    row[F_TABLE] = table
+    in_hands = state[0] | state[1] | state[2]
+    avail: int = mask_value(in_hands, rules) + points + rules[R_BONUS] * popcount(state[player])
+    row[F_AVAIL] = avail
+    return avail
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
+def test(
+    state: Int64Array,
+    rules: Int64Array,
+    opts: Int64Array,
+    tt: Int64Array,
+    work: Int64Array,
+    stats: Int64Array,
+    t: int,
+) -> int:
+    """Fail-soft test of "future value >= t" for the position in `state` (see module doc)."""
+    hands = np.empty(HANDS, dtype=np.int64)
+    for seat in range(HANDS):
+        hands[seat] = state[seat]
+    declarer = state[S_DECLARER]
+    stamp = state[S_STAMP] << _KEY_STAMP
+    bonus = rules[R_BONUS]
+    null = rules[R_NULL] == 1
+    use_tt = opts[O_TT] == 1
+    size = tt.shape[0]
+    _init_root(state, work, rules)
+    work[0, F_T] = t
+    ply = 0
+    result = 0
+    action = _ENTER
+    while True:
+        row = work[ply]
+        if action == _ENTER:
+            stats[0] += 1
+            t = row[F_T]
+            avail = row[F_AVAIL]
+            action = _UP
+            if t <= 0:
+                result = 0
+                continue
+            if t > avail:
+                result = avail
+                continue
+            player = row[F_PLAYER]
+            first = NO_CARD
+            row[F_SLOT] = -1
+            if row[F_POS] == 0:
+                if use_tt:
+                    key = hands[0] | hands[1] | hands[2] | player << _KEY_LEADER | stamp
+                    slot = _slot(key, size)
+                    entry = tt[slot]
+                    if entry & _KEY_MASK == key:
+                        lower = entry >> _LOWER & _VALUE_MASK
+                        upper = entry >> _UPPER & _VALUE_MASK
+                        if lower >= t:
+                            result = lower
+                            continue
+                        if upper < t:
+                            result = upper
+                            continue
+                        if opts[O_TT_MOVE] == 1:
+                            first = entry >> _MOVE & _MOVE_MASK
+                    row[F_SLOT] = slot
+                    row[F_KEY] = key
+                if null:
+                    safe = opts[O_NULL_SAFE] == 1 and player != declarer
+                    if safe and null_safe(hands, declarer, rules):
+                        result = avail
+                        continue
+                elif opts[O_QUICK_TRICKS] == 1:
+                    quick = quick_value(hands, player, rules)
+                    if player == declarer and quick >= t:
+                        result = quick
+                        continue
+                    if player != declarer and avail - quick < t:
+                        result = avail - quick
+                        continue
+            hand = hands[player]
+            moves = legal_moves(hand, row[F_LEAD], rules)
+            if opts[O_EQUIVALENT] == 1:
+                in_play = hands[0] | hands[1] | hands[2] | row[F_TABLE]
+                moves = distinct_moves(moves, hand, in_play, rules)
+            row[F_N] = order_moves(row, moves, hands, rules, declarer, first, opts[O_ORDERING])
+            row[F_I] = 0
+            row[F_BEST] = -_UNSET if player == declarer else _UNSET
+            row[F_BEST_MOVE] = NO_CARD
+            action = _NEXT
+        elif action == _NEXT:
+            i = row[F_I]
+            if i == row[F_N]:
+                action = _FINISH
+                continue
+            card = row[F_MV + i]
+            player = row[F_PLAYER]
+            pos = row[F_POS]
+            hands[player] ^= 1 << card
+            child = work[ply + 1]
+            if pos == 0:
+                win = card
+                winner = player
+                points = rules[R_PTS + card]
+                table = 1 << card
+                lead = card
+            else:
+                win = row[F_WIN]
+                winner = row[F_WINP]
+                if beats(card, win, rules):
+                    win = card
+                    winner = player
+                points = row[F_TPTS] + rules[R_PTS + card]
+                table = row[F_TABLE] | 1 << card
+                lead = row[F_LEAD]
+            if pos == PLAYERS - 1:
+                trick = points + bonus
+                gain = trick_gain(trick, winner, declarer, rules)
+                child[F_PLAYER] = winner
+                child[F_POS] = 0
+                child[F_LEAD] = NO_CARD
+                child[F_TPTS] = 0
+                child[F_TABLE] = 0
+                child[F_T] = row[F_T] - gain
+                child[F_AVAIL] = row[F_AVAIL] - trick
+            else:
+                gain = 0
+                child[F_PLAYER] = (player + 1) % PLAYERS
+                child[F_POS] = pos + 1
+                child[F_LEAD] = lead
+                child[F_WIN] = win
+                child[F_WINP] = winner
+                child[F_TPTS] = points
+                child[F_TABLE] = table
+                child[F_T] = row[F_T]
+                child[F_AVAIL] = row[F_AVAIL]
+            row[F_GAIN] = gain
+            row[F_MOVE] = card
+            ply += 1
+            action = _ENTER
+        elif action == _FINISH:
+            result = row[F_BEST]
+            t = row[F_T]
+            if opts[O_FAIL_SOFT] == 0:
+                result = t if result >= t else t - 1
+            slot = row[F_SLOT]
+            if slot >= 0:
+                key = row[F_KEY]
+                entry = tt[slot]
+                lower = 0
+                upper = _VALUE_MASK
+                move = 0
+                if entry & _KEY_MASK == key:
+                    lower = entry >> _LOWER & _VALUE_MASK
+                    upper = entry >> _UPPER & _VALUE_MASK
+                    move = entry >> _MOVE & _MOVE_MASK
+                if result >= t:
+                    lower = max(lower, result)
+                else:
+                    upper = min(upper, result)
+                if row[F_BEST_MOVE] >= 0:
+                    move = row[F_BEST_MOVE]
+                tt[slot] = key | lower << _LOWER | upper << _UPPER | move << _MOVE
+            action = _UP
+        else:  # _UP: hand `result` of this ply to its parent
+            if opts[O_FAIL_SOFT] == 0:
+                t = row[F_T]
+                result = t if result >= t else t - 1
+            if ply == 0:
+                return result
+            ply -= 1
+            row = work[ply]
+            card = row[F_MOVE]
+            player = row[F_PLAYER]
+            hands[player] ^= 1 << card
+            child_value = result + row[F_GAIN]
+            t = row[F_T]
+            action = _NEXT
+            if player == declarer:
+                if child_value > row[F_BEST]:
+                    row[F_BEST] = child_value
+                    row[F_BEST_MOVE] = card
+                if row[F_BEST] >= t:
+                    action = _FINISH
+            else:
+                if child_value < row[F_BEST]:
+                    row[F_BEST] = child_value
+                    row[F_BEST_MOVE] = card
+                if row[F_BEST] < t:
+                    action = _FINISH
+            row[F_I] += 1
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
+def value(
+    state: Int64Array,
+    rules: Int64Array,
+    opts: Int64Array,
+    tt: Int64Array,
+    work: Int64Array,
+    stats: Int64Array,
+    guess: int,
+) -> int:
+    """Exact future value, by MTD(f) from `guess` (or bisection when opts say so).
+
+    Each probe is a null-window `test`; its fail-soft result moves the lower or the upper
+    bound, usually well past the probe, and the table keeps what earlier probes learnt.
+    """
+    lower = 0
+    upper = _init_root(state, work, rules)
+    probe = guess
+    while lower < upper:
+        bisect = (lower + upper + 1) // 2
+        beta = min(max(probe, lower + 1), upper) if opts[O_MTD] == 1 else bisect
+        probe = test(state, rules, opts, tt, work, stats, beta)
+        if probe >= beta:
+            lower = probe
+        else:
+            upper = probe
+    return lower
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC))
+def move_values(
+    state: Int64Array,
+    rules: Int64Array,
+    opts: Int64Array,
+    tt: Int64Array,
+    work: Int64Array,
+    stats: Int64Array,
+    cards: Int64Array,
+    guess: int,
+    out: Int64Array,
+) -> int:
+    """Exact value of playing each of `cards` (future value from `state`) into `out`; each
+    search starts from the previous card's value. Returns the number of cards."""
+    child = np.empty_like(state)
+    for i in range(cards.shape[0]):
+        child[:] = state
+        gain = play_card(child, rules, cards[i])
+        out[i] = gain + value(child, rules, opts, tt, work, stats, guess - gain)
+        guess = out[i]
+    count: int = cards.shape[0]
+    return count
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC))
+def move_bounds(
+    state: Int64Array,
+    rules: Int64Array,
+    opts: Int64Array,
+    tt: Int64Array,
+    work: Int64Array,
+    stats: Int64Array,
+    cards: Int64Array,
+    needed: int,
+    out: Int64Array,
+) -> int:
+    """For each of `cards`, a fail-soft bound of the future value after it against `needed`
+    into `out` (`out[i] >= needed` iff that card reaches it). Returns the number of cards."""
+    child = np.empty_like(state)
+    for i in range(cards.shape[0]):
+        child[:] = state
+        gain = play_card(child, rules, cards[i])
+        out[i] = gain + test(child, rules, opts, tt, work, stats, needed - gain)
+    count: int = cards.shape[0]
+    return count
