@@ -51,7 +51,8 @@ class MoveValue(msgspec.Struct, frozen=True):
 class SolveResult(msgspec.Struct, frozen=True):
     """The answer for a position: the declarer's final card points with best play (None in
     null games and in `win` mode), whether he reaches the target, the per-card answers in
-    `moves` mode, and the search nodes spent."""
+    `moves` mode (ordered by their first card's index, highest first), and the search nodes
+    spent."""
 
     declarer_points: int | None
     declarer_wins: bool

@@ -10,12 +10,14 @@ positions, to check the reference itself.
 from collections.abc import Callable
 from functools import cache
 
+import msgspec
+
 from engine.bits import iter_bits
 from engine.skat.cards import CARD_POINTS, TRUMP, GameType, effective_suit, follow_mask, power
 from engine.skat.solver.position import KIND_NULL, KIND_POINTS, PLAYERS, Position
 from engine.skat.solver.query import MoveValue, SolveResult, Target, ask
 
-__all__ = ["brute_force", "equivalent_groups", "future_value", "solve"]
+__all__ = ["brute_force", "equivalent_groups", "future_value", "play", "solve"]
 
 State = tuple[tuple[int, int, int], tuple[int, ...], int]
 
@@ -88,6 +90,28 @@ def _search(rules: _Game, memo: bool) -> Callable[[State], int]:
         return max(results) if rules.maximises(state) else min(results)
 
     return cache(value) if memo else value
+
+
+def play(position: Position, card: int) -> Position:
+    """The position after the player to move plays `card` (legal; not checked), with the
+    trick's points and the trick itself banked when it completes."""
+    trick = (*position.trick, card)
+    hands = list(position.hands)
+    hands[position.to_move] &= ~(1 << card)
+    held = (hands[0], hands[1], hands[2])
+    if len(trick) < PLAYERS:
+        return msgspec.structs.replace(position, hands=held, trick=trick)
+    winner = (position.leader + _winner_offset(position.game, trick)) % PLAYERS
+    won = winner == position.declarer
+    return msgspec.structs.replace(
+        position,
+        hands=held,
+        trick=(),
+        leader=winner,
+        declarer_points=position.declarer_points + sum(CARD_POINTS[c] for c in trick) * won,
+        declarer_tricks=position.declarer_tricks + won,
+        defender_tricks=position.defender_tricks + (not won),
+    )
 
 
 def _state(p: Position) -> State:
@@ -169,4 +193,5 @@ def solve(position: Position, mode: str = "value", target: Target = None) -> Sol
         return SolveResult(position.declarer_points if exact else None, question.needed <= 0)
     best = max if rules.maximises(state) else min
     total = best(m.declarer_points or 0 for m in moves) if exact else None
+    moves.sort(key=lambda m: -m.cards[0])
     return SolveResult(total, best(m.declarer_wins for m in moves), tuple(moves), rules.nodes)
