@@ -83,15 +83,18 @@ RVEC: Final = numba.types.Array(I64, 1, "C", readonly=True)
 BOOL: Final = numba.types.boolean
 
 
-def jit(signature: Any) -> Callable[[F], F]:
+def jit(signature: Any, allocates: bool = False) -> Callable[[F], F]:
     """`numba.njit(signature, cache=True)` that keeps the function's type for mypy.
 
     An explicit signature compiles (or loads from the cache) when the module is imported, so
-    only bot workers and CLI handlers import the solver (HOUSE_STYLE A).
+    only bot workers and CLI handlers import the solver (HOUSE_STYLE A). Kernels that do not
+    `allocate` are compiled without numba's reference counting: otherwise every call of a
+    helper that takes arrays updates their reference counts, about a third of the search time.
     """
 
     def wrap(fn: F) -> F:
-        compiled: F = numba.njit(signature, cache=True)(fn)
+        options: dict[str, Any] = {"cache": True, "_nrt": allocates}  # _nrt is not in the stubs
+        compiled: F = numba.njit(signature, **options)(fn)
         return compiled
 
     return wrap
@@ -130,6 +133,9 @@ _TIER: Final = 4096  # ordering score tiers; card value and rank refine inside a
 _VALUE_STEP: Final = 64  # a card value step outranks any rank difference
 _TOP_CARD: Final = 31
 _MAX_CARD_POINTS: Final = 11
+_AFTER_PARTNER: Final = 1  # ordering context: the partner led this trick
+_SIDE_WINNING: Final = 2  # ordering context: my side (in null: the declarer) is winning
+_LEAD_SHIFT: Final = 2  # null ordering context: led suit above the flags
 
 
 @jit(I64(I64, I64, RVEC))
@@ -264,60 +270,77 @@ def play_card(state: Int64Array, rules: Int64Array, card: int) -> int:
     return trick_gain(value, winner, state[S_DECLARER], rules)
 
 
-@jit(I64(I64, VEC, VEC, RVEC, I64))
+@jit(I64(I64, I64, RVEC))
+def _beating(moves: int, win: int, rules: Int64Array) -> int:
+    """The cards of `moves` that beat `win`, the card winning the trick so far."""
+    suit = rules[R_SUIT + win]
+    higher: int = moves & rules[R_MASK + suit] & ~((2 << win) - 1) & FULL32
+    if suit == TRUMP_ID:
+        return higher
+    trumps: int = rules[R_MASK + TRUMP_ID]
+    return higher | moves & trumps
+
+
+@jit(I64(I64, I64, I64, I64, I64, I64, RVEC))
 def _suit_score(
-    card: int, row: Int64Array, hands: Int64Array, rules: Int64Array, declarer: int
+    card: int, pos: int, mine: int, beating: int, context: int, in_play: int, rules: Int64Array
 ) -> int:
-    """Ordering score in suit and grand games (higher is searched first)."""
-    player = row[F_PLAYER]
+    """Ordering score in suit and grand games (higher is searched first).
+
+    Leads: the declarer cashes the top card of a plain suit, then trumps high to low, then
+    plain cards; defenders lead plain cards, trumps last. Later in the trick a card that takes
+    it for my side (or lets the partner keep it) comes first with the most points; otherwise
+    the cheapest card. `context` is 1 after the partner's lead, 2 when my side is winning.
+    """
     value: int = rules[R_PTS + card]
-    low = _TOP_CARD - card
-    if row[F_POS] == 0:
-        trump = rules[R_SUIT + card] == TRUMP_ID
-        if player != declarer:  # defenders: plain cards by rank, trumps last
-            return (1 if trump else 2) * _TIER + card
-        if trump:
+    suit = rules[R_SUIT + card]
+    if pos == 0:
+        if not mine:
+            return (1 if suit == TRUMP_ID else 2) * _TIER + card
+        if suit == TRUMP_ID:
             return 2 * _TIER + card
-        in_play = (hands[0] | hands[1] | hands[2]) & rules[R_MASK + rules[R_SUIT + card]]
-        if not in_play >> (card + 1):  # the top card of its suit
+        if not (in_play & rules[R_MASK + suit]) >> (card + 1):
             return 3 * _TIER + value * _VALUE_STEP + card
         return _TIER + card
-    mine = player == declarer
-    wins = beats(card, row[F_WIN], rules)
-    if row[F_POS] == 1 and (row[F_WINP] == declarer) == mine:  # after the partner's lead
+    wins = beating >> card & 1
+    low = _TOP_CARD - card
+    if context == _AFTER_PARTNER:
         return 3 * _TIER + card if wins else 2 * _TIER + value * _VALUE_STEP + low
-    if wins or (row[F_WINP] == declarer) == mine:  # the trick goes to my side
+    if wins or context == _SIDE_WINNING:
         return 3 * _TIER + value * _VALUE_STEP + low
     return _TIER + (_MAX_CARD_POINTS - value) * _VALUE_STEP + low
 
 
-@jit(I64(I64, VEC, VEC, RVEC, I64))
+@jit(I64(I64, I64, I64, I64, I64, I64, RVEC))
 def _null_score(
-    card: int, row: Int64Array, hands: Int64Array, rules: Int64Array, declarer: int
+    card: int, pos: int, mine: int, beating: int, context: int, in_play: int, rules: Int64Array
 ) -> int:
     """Ordering score in null: the declarer ducks with his highest card that stays under and
-    discards high cards; the defenders lead low into the declarer's suits and keep low."""
+    discards high cards; defenders lead low into the declarer's suits (`in_play` holds the
+    declarer's hand at a lead) and stay under him once he is winning. `context` holds
+    _SIDE_WINNING when the declarer is winning the trick, and the led suit above it."""
     low = _TOP_CARD - card
     suit = rules[R_SUIT + card]
-    pos = row[F_POS]
-    if row[F_PLAYER] == declarer:
-        if pos == 0:
-            return _TIER + low
-        if suit != rules[R_SUIT + row[F_WIN]]:
-            return 2 * _TIER + card
-        return _TIER + low if beats(card, row[F_WIN], rules) else 3 * _TIER + card
     if pos == 0:
-        return (3 if hands[declarer] & rules[R_MASK + suit] else 1) * _TIER + low
-    if row[F_WINP] == declarer:
-        return _TIER + low if beats(card, row[F_WIN], rules) else 3 * _TIER + card
-    if suit != rules[R_SUIT + row[F_WIN]]:
+        if mine:
+            return _TIER + low
+        return (3 if in_play & rules[R_MASK + suit] else 1) * _TIER + low
+    wins = beating >> card & 1
+    if mine:
+        if suit != context >> _LEAD_SHIFT:
+            return 2 * _TIER + card
+        return _TIER + low if wins else 3 * _TIER + card
+    if context & _SIDE_WINNING:
+        return _TIER + low if wins else 3 * _TIER + card
+    if suit != context >> _LEAD_SHIFT:
         return 2 * _TIER + card
     return 2 * _TIER + low
 
 
-@jit(I64(VEC, I64, VEC, RVEC, I64, I64, I64))
+@jit(I64(MAT, I64, I64, VEC, RVEC, I64, I64, I64))
 def order_moves(
-    row: Int64Array,
+    work: Int64Array,
+    ply: int,
     moves: int,
     hands: Int64Array,
     rules: Int64Array,
@@ -331,6 +354,23 @@ def order_moves(
     first; `first` (a stored best move, or NO_CARD) goes to the front either way.
     """
     null = rules[R_NULL] == 1
+    pos = work[ply, F_POS]
+    mine = work[ply, F_PLAYER] == declarer
+    beating = 0
+    context = 0
+    in_play = hands[0] | hands[1] | hands[2]
+    if pos:
+        win = work[ply, F_WIN]
+        beating = _beating(moves, win, rules)
+        if null:  # is the declarer winning, and which suit was led
+            declarer_winning = work[ply, F_WINP] == declarer
+            context = (_SIDE_WINNING if declarer_winning else 0) | rules[
+                R_SUIT + win
+            ] << _LEAD_SHIFT
+        elif (work[ply, F_WINP] == declarer) == mine:
+            context = _AFTER_PARTNER if pos == 1 else _SIDE_WINNING
+    elif null:
+        in_play = hands[declarer]
     count = 0
     rest = moves
     while rest:
@@ -341,15 +381,15 @@ def order_moves(
         elif not heuristic:
             score = card
         elif null:
-            score = _null_score(card, row, hands, rules, declarer)
+            score = _null_score(card, pos, mine, beating, context, in_play, rules)
         else:
-            score = _suit_score(card, row, hands, rules, declarer)
+            score = _suit_score(card, pos, mine, beating, context, in_play, rules)
         j = count
-        while j > 0 and row[F_SC + j - 1] < score:
-            row[F_SC + j] = row[F_SC + j - 1]
-            row[F_MV + j] = row[F_MV + j - 1]
+        while j > 0 and work[ply, F_SC + j - 1] < score:
+            work[ply, F_SC + j] = work[ply, F_SC + j - 1]
+            work[ply, F_MV + j] = work[ply, F_MV + j - 1]
             j -= 1
-        row[F_SC + j] = score
-        row[F_MV + j] = card
+        work[ply, F_SC + j] = score
+        work[ply, F_MV + j] = card
         count += 1
     return count

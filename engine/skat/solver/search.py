@@ -8,10 +8,12 @@ the search, so the transposition table stores values that stay valid for every q
 the same world.
 
 The search runs without recursion: each ply is one row of the `work` array (the node's window,
-move list and trick state), the hands live in a small local array and moves are undone with
-XOR. The transposition table holds one packed int64 per entry, keyed at trick boundaries by
-the remaining cards, the seat on lead and the `stamp` that names the world (who holds which
-card, game and declarer); the entry also holds lower and upper bounds and the best lead.
+move list and trick state); cards are played from the hands in `state` and taken back with
+XOR, so `state` is unchanged when the search returns (a local hands array would cost
+reference-count updates at every helper call). The transposition table holds one packed int64
+per entry, keyed at trick boundaries by the remaining cards, the seat on lead and the `stamp`
+that names the world (who holds which card, game and declarer); the entry also holds lower
+and upper bounds and the best lead.
 """
 
 from typing import Final
@@ -65,7 +67,6 @@ from engine.skat.solver.options import (
     O_TT_MOVE,
 )
 from engine.skat.solver.position import (
-    HANDS,
     NO_CARD,
     PLAYERS,
     R_BONUS,
@@ -164,9 +165,6 @@ def test(
     t: int,
 ) -> int:
     """Fail-soft test of "future value >= t" for the position in `state` (see module doc)."""
-    hands = np.empty(HANDS, dtype=np.int64)
-    for seat in range(HANDS):
-        hands[seat] = state[seat]
     declarer = state[S_DECLARER]
     stamp = state[S_STAMP] << _KEY_STAMP
     bonus = rules[R_BONUS]
@@ -179,11 +177,10 @@ def test(
     result = 0
     action = _ENTER
     while True:
-        row = work[ply]
         if action == _ENTER:
             stats[0] += 1
-            t = row[F_T]
-            avail = row[F_AVAIL]
+            t = work[ply, F_T]
+            avail = work[ply, F_AVAIL]
             action = _UP
             if t <= 0:
                 result = 0
@@ -191,12 +188,12 @@ def test(
             if t > avail:
                 result = avail
                 continue
-            player = row[F_PLAYER]
+            player = work[ply, F_PLAYER]
             first = NO_CARD
-            row[F_SLOT] = -1
-            if row[F_POS] == 0:
+            work[ply, F_SLOT] = -1
+            if work[ply, F_POS] == 0:
                 if use_tt:
-                    key = hands[0] | hands[1] | hands[2] | player << _KEY_LEADER | stamp
+                    key = state[0] | state[1] | state[2] | player << _KEY_LEADER | stamp
                     slot = _slot(key, size)
                     entry = tt[slot]
                     if entry & _KEY_MASK == key:
@@ -210,41 +207,42 @@ def test(
                             continue
                         if opts[O_TT_MOVE] == 1:
                             first = entry >> _MOVE & _MOVE_MASK
-                    row[F_SLOT] = slot
-                    row[F_KEY] = key
+                    work[ply, F_SLOT] = slot
+                    work[ply, F_KEY] = key
                 if null:
                     safe = opts[O_NULL_SAFE] == 1 and player != declarer
-                    if safe and null_safe(hands, declarer, rules):
+                    if safe and null_safe(state, declarer, rules):
                         result = avail
                         continue
                 elif opts[O_QUICK_TRICKS] == 1:
-                    quick = quick_value(hands, player, rules)
+                    quick = quick_value(state, player, rules)
                     if player == declarer and quick >= t:
                         result = quick
                         continue
                     if player != declarer and avail - quick < t:
                         result = avail - quick
                         continue
-            hand = hands[player]
-            moves = legal_moves(hand, row[F_LEAD], rules)
+            hand = state[player]
+            moves = legal_moves(hand, work[ply, F_LEAD], rules)
             if opts[O_EQUIVALENT] == 1:
-                in_play = hands[0] | hands[1] | hands[2] | row[F_TABLE]
+                in_play = state[0] | state[1] | state[2] | work[ply, F_TABLE]
                 moves = distinct_moves(moves, hand, in_play, rules)
-            row[F_N] = order_moves(row, moves, hands, rules, declarer, first, opts[O_ORDERING])
-            row[F_I] = 0
-            row[F_BEST] = -_UNSET if player == declarer else _UNSET
-            row[F_BEST_MOVE] = NO_CARD
+            work[ply, F_N] = order_moves(
+                work, ply, moves, state, rules, declarer, first, opts[O_ORDERING]
+            )
+            work[ply, F_I] = 0
+            work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
+            work[ply, F_BEST_MOVE] = NO_CARD
             action = _NEXT
         elif action == _NEXT:
-            i = row[F_I]
-            if i == row[F_N]:
+            i = work[ply, F_I]
+            if i == work[ply, F_N]:
                 action = _FINISH
                 continue
-            card = row[F_MV + i]
-            player = row[F_PLAYER]
-            pos = row[F_POS]
-            hands[player] ^= 1 << card
-            child = work[ply + 1]
+            card = work[ply, F_MV + i]
+            player = work[ply, F_PLAYER]
+            pos = work[ply, F_POS]
+            state[player] ^= 1 << card
             if pos == 0:
                 win = card
                 winner = player
@@ -252,47 +250,47 @@ def test(
                 table = 1 << card
                 lead = card
             else:
-                win = row[F_WIN]
-                winner = row[F_WINP]
+                win = work[ply, F_WIN]
+                winner = work[ply, F_WINP]
                 if beats(card, win, rules):
                     win = card
                     winner = player
-                points = row[F_TPTS] + rules[R_PTS + card]
-                table = row[F_TABLE] | 1 << card
-                lead = row[F_LEAD]
+                points = work[ply, F_TPTS] + rules[R_PTS + card]
+                table = work[ply, F_TABLE] | 1 << card
+                lead = work[ply, F_LEAD]
             if pos == PLAYERS - 1:
                 trick = points + bonus
                 gain = trick_gain(trick, winner, declarer, rules)
-                child[F_PLAYER] = winner
-                child[F_POS] = 0
-                child[F_LEAD] = NO_CARD
-                child[F_TPTS] = 0
-                child[F_TABLE] = 0
-                child[F_T] = row[F_T] - gain
-                child[F_AVAIL] = row[F_AVAIL] - trick
+                work[ply + 1, F_PLAYER] = winner
+                work[ply + 1, F_POS] = 0
+                work[ply + 1, F_LEAD] = NO_CARD
+                work[ply + 1, F_TPTS] = 0
+                work[ply + 1, F_TABLE] = 0
+                work[ply + 1, F_T] = work[ply, F_T] - gain
+                work[ply + 1, F_AVAIL] = work[ply, F_AVAIL] - trick
             else:
                 gain = 0
-                child[F_PLAYER] = (player + 1) % PLAYERS
-                child[F_POS] = pos + 1
-                child[F_LEAD] = lead
-                child[F_WIN] = win
-                child[F_WINP] = winner
-                child[F_TPTS] = points
-                child[F_TABLE] = table
-                child[F_T] = row[F_T]
-                child[F_AVAIL] = row[F_AVAIL]
-            row[F_GAIN] = gain
-            row[F_MOVE] = card
+                work[ply + 1, F_PLAYER] = (player + 1) % PLAYERS
+                work[ply + 1, F_POS] = pos + 1
+                work[ply + 1, F_LEAD] = lead
+                work[ply + 1, F_WIN] = win
+                work[ply + 1, F_WINP] = winner
+                work[ply + 1, F_TPTS] = points
+                work[ply + 1, F_TABLE] = table
+                work[ply + 1, F_T] = work[ply, F_T]
+                work[ply + 1, F_AVAIL] = work[ply, F_AVAIL]
+            work[ply, F_GAIN] = gain
+            work[ply, F_MOVE] = card
             ply += 1
             action = _ENTER
         elif action == _FINISH:
-            result = row[F_BEST]
-            t = row[F_T]
+            result = work[ply, F_BEST]
+            t = work[ply, F_T]
             if opts[O_FAIL_SOFT] == 0:
                 result = t if result >= t else t - 1
-            slot = row[F_SLOT]
+            slot = work[ply, F_SLOT]
             if slot >= 0:
-                key = row[F_KEY]
+                key = work[ply, F_KEY]
                 entry = tt[slot]
                 lower = 0
                 upper = _VALUE_MASK
@@ -305,37 +303,36 @@ def test(
                     lower = max(lower, result)
                 else:
                     upper = min(upper, result)
-                if row[F_BEST_MOVE] >= 0:
-                    move = row[F_BEST_MOVE]
+                if work[ply, F_BEST_MOVE] >= 0:
+                    move = work[ply, F_BEST_MOVE]
                 tt[slot] = key | lower << _LOWER | upper << _UPPER | move << _MOVE
             action = _UP
         else:  # _UP: hand `result` of this ply to its parent
             if opts[O_FAIL_SOFT] == 0:
-                t = row[F_T]
+                t = work[ply, F_T]
                 result = t if result >= t else t - 1
             if ply == 0:
                 return result
             ply -= 1
-            row = work[ply]
-            card = row[F_MOVE]
-            player = row[F_PLAYER]
-            hands[player] ^= 1 << card
-            child_value = result + row[F_GAIN]
-            t = row[F_T]
+            card = work[ply, F_MOVE]
+            player = work[ply, F_PLAYER]
+            state[player] ^= 1 << card
+            child_value = result + work[ply, F_GAIN]
+            t = work[ply, F_T]
             action = _NEXT
             if player == declarer:
-                if child_value > row[F_BEST]:
-                    row[F_BEST] = child_value
-                    row[F_BEST_MOVE] = card
-                if row[F_BEST] >= t:
+                if child_value > work[ply, F_BEST]:
+                    work[ply, F_BEST] = child_value
+                    work[ply, F_BEST_MOVE] = card
+                if work[ply, F_BEST] >= t:
                     action = _FINISH
             else:
-                if child_value < row[F_BEST]:
-                    row[F_BEST] = child_value
-                    row[F_BEST_MOVE] = card
-                if row[F_BEST] < t:
+                if child_value < work[ply, F_BEST]:
+                    work[ply, F_BEST] = child_value
+                    work[ply, F_BEST_MOVE] = card
+                if work[ply, F_BEST] < t:
                     action = _FINISH
-            row[F_I] += 1
+            work[ply, F_I] += 1
 
 
 @jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
@@ -367,7 +364,7 @@ def value(
     return lower
 
 
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC))
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC), allocates=True)
 def move_values(
     state: Int64Array,
     rules: Int64Array,
@@ -391,7 +388,7 @@ def move_values(
     return count
 
 
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC))
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC), allocates=True)
 def move_bounds(
     state: Int64Array,
     rules: Int64Array,
