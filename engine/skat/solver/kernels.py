@@ -33,9 +33,11 @@ from engine.skat.solver.position import (
 
 __all__ = [
     "BOOL",
+    "F_ALPHA",
     "F_AVAIL",
     "F_BEST",
     "F_BEST_MOVE",
+    "F_BETA",
     "F_GAIN",
     "F_I",
     "F_KEY",
@@ -47,7 +49,6 @@ __all__ = [
     "F_POS",
     "F_SC",
     "F_SLOT",
-    "F_T",
     "F_TABLE",
     "F_TPTS",
     "F_WIN",
@@ -71,6 +72,7 @@ __all__ = [
     "play_card",
     "popcount",
     "quick_value",
+    "sure_value",
     "trick_gain",
 ]
 
@@ -107,8 +109,9 @@ lowest_bit = jit(I64(I64))(bits.lowest_bit)
 fill_below = jit(I64(I64))(bits.fill_below)
 
 # Row of the per-ply work array (the explicit search stack): one node each.
-F_T: Final = 0  # the node's threshold: is the future value at least t?
-F_AVAIL: Final = 1  # value still in play (cards in hands and on the table, trick bonuses)
+F_ALPHA: Final = 0  # the node's window on its future value
+F_BETA: Final = 1
+F_AVAIL: Final = 17  # value still in play (cards in hands and on the table, trick bonuses)
 F_BEST: Final = 2  # best child value so far
 F_BEST_MOVE: Final = 3
 F_N: Final = 4  # number of moves
@@ -125,7 +128,7 @@ F_MOVE: Final = 14  # the move being searched
 F_SLOT: Final = 15  # transposition table slot of this node, -1 if none
 F_KEY: Final = 16  # its key
 MAX_MOVES: Final = 12  # a hand holds at most ten cards
-F_MV: Final = 17  # moves in search order
+F_MV: Final = 18  # moves in search order
 F_SC: Final = F_MV + MAX_MOVES  # their ordering scores
 W_SIZE: Final = F_SC + MAX_MOVES
 
@@ -233,6 +236,19 @@ def quick_value(hands: Int64Array, leader: int, rules: Int64Array) -> int:
             sure ^= lowest_bit(sure)  # keep the top cards: in plain suits also the most points
         total += mask_value(sure, rules) + bonus * popcount(sure)
     return total
+
+
+@jit(I64(I64, I64, RVEC))
+def sure_value(mine: int, theirs: int, rules: Int64Array) -> int:
+    """Value that the side holding `mine` surely takes against the side holding `theirs`.
+
+    A trump above every trump of the other side wins whatever trick it falls in (played to a
+    plain lead it still beats everything), so it ends in the side's tricks, at least one.
+    Plain top cards are not sure: a void player may be forced to discard them.
+    """
+    sure = _sure_cards(mine, theirs, rules[R_MASK + TRUMP_ID])
+    bonus: int = rules[R_BONUS]
+    return mask_value(sure, rules) + (bonus if sure else 0)
 
 
 @jit(I64(I64, I64, I64, RVEC))

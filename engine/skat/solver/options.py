@@ -1,10 +1,11 @@
 """Switches for the search techniques, packed into the small int64 array the kernels read.
 
-Every technique can be turned off so that the ablation benchmark measures what each one pays;
-all are on by default. Turning one off never changes an answer, only the work to find it.
+Every technique can be turned off (or, for the value driver, swapped) so that the ablation
+benchmark measures what each one pays. Changing them never changes an answer, only the work
+to find it.
 """
 
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 import numpy as np
@@ -12,13 +13,18 @@ import numpy as np
 from engine.skat.solver.position import Int64Array
 
 __all__ = [
+    "DRIVERS",
+    "DRIVER_BISECTION",
+    "DRIVER_MTD",
+    "DRIVER_WINDOW",
+    "O_DRIVER",
     "O_EQUIVALENT",
     "O_FAIL_SOFT",
-    "O_MTD",
     "O_NULL_SAFE",
     "O_ORDERING",
     "O_QUICK_TRICKS",
     "O_SIZE",
+    "O_SURE_CARDS",
     "O_TT",
     "O_TT_MOVE",
     "Options",
@@ -31,8 +37,14 @@ O_ORDERING: Final = 3
 O_QUICK_TRICKS: Final = 4
 O_NULL_SAFE: Final = 5
 O_FAIL_SOFT: Final = 6
-O_MTD: Final = 7
-O_SIZE: Final = 8
+O_DRIVER: Final = 7
+O_SURE_CARDS: Final = 8
+O_SIZE: Final = 9
+
+DRIVER_BISECTION: Final = 0
+DRIVER_MTD: Final = 1
+DRIVER_WINDOW: Final = 2
+DRIVERS: Final = {"bisection": DRIVER_BISECTION, "mtd": DRIVER_MTD, "window": DRIVER_WINDOW}
 
 
 class Options(msgspec.Struct, frozen=True):
@@ -44,9 +56,13 @@ class Options(msgspec.Struct, frozen=True):
         equivalent_cards: search only one card of a run of equivalent cards.
         move_ordering: heuristic move order (otherwise highest card first).
         quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
+        sure_cards: cards either side surely wins (top trumps; top plain cards against a side
+            without trumps) as bounds at trick boundaries.
         null_safe: the safe-hand test that ends a null search early.
         fail_soft: return bounds beyond the window (otherwise fail-hard).
-        mtd: MTD(f) for exact values (otherwise bisection over the window).
+        value_driver: how exact values are found after the win probe: "mtd" (MTD(f):
+            null-window probes at the last fail-soft bound), "bisection" (null-window probes
+            halving the interval left) or "window" (one alpha-beta search over it).
     """
 
     transposition_table: bool = True
@@ -54,9 +70,10 @@ class Options(msgspec.Struct, frozen=True):
     equivalent_cards: bool = True
     move_ordering: bool = True
     quick_tricks: bool = True
+    sure_cards: bool = True
     null_safe: bool = True
     fail_soft: bool = True
-    mtd: bool = True
+    value_driver: Literal["mtd", "bisection", "window"] = "mtd"
 
     def to_array(self) -> Int64Array:
         """The `opts` array of the kernels."""
@@ -66,7 +83,8 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_EQUIVALENT] = self.equivalent_cards
         flags[O_ORDERING] = self.move_ordering
         flags[O_QUICK_TRICKS] = self.quick_tricks
+        flags[O_SURE_CARDS] = self.sure_cards
         flags[O_NULL_SAFE] = self.null_safe
         flags[O_FAIL_SOFT] = self.fail_soft
-        flags[O_MTD] = self.mtd
+        flags[O_DRIVER] = DRIVERS[self.value_driver]
         return flags

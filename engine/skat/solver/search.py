@@ -21,9 +21,11 @@ from typing import Final
 import numpy as np
 
 from engine.skat.solver.kernels import (
+    F_ALPHA,
     F_AVAIL,
     F_BEST,
     F_BEST_MOVE,
+    F_BETA,
     F_GAIN,
     F_I,
     F_KEY,
@@ -34,7 +36,6 @@ from engine.skat.solver.kernels import (
     F_PLAYER,
     F_POS,
     F_SLOT,
-    F_T,
     F_TABLE,
     F_TPTS,
     F_WIN,
@@ -53,16 +54,20 @@ from engine.skat.solver.kernels import (
     play_card,
     popcount,
     quick_value,
+    sure_value,
     trick_gain,
 )
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
+    DRIVER_BISECTION,
+    DRIVER_WINDOW,
+    O_DRIVER,
     O_EQUIVALENT,
     O_FAIL_SOFT,
-    O_MTD,
     O_NULL_SAFE,
     O_ORDERING,
     O_QUICK_TRICKS,
+    O_SURE_CARDS,
     O_TT,
     O_TT_MOVE,
 )
@@ -85,16 +90,19 @@ __all__ = [
     "MAX_STAMP",
     "N_STATS",
     "ST_NODES",
+    "ST_PROBES",
     "W_SIZE",
     "move_bounds",
     "move_values",
+    "search",
     "test",
     "value",
 ]
 
 MAX_PLY: Final = 32  # 30 cards, one row per card plus the final node
-N_STATS: Final = 1
-ST_NODES: Final = 0
+ST_NODES: Final = 0  # nodes searched
+ST_PROBES: Final = 1  # null-window searches run
+N_STATS: Final = 2
 
 # Packed transposition table entry (bit 63 stays clear, so shifts need no sign care).
 _KEY_LEADER: Final = 32  # remaining cards in bits 0..31, seat on lead in 32..33
@@ -154,17 +162,39 @@ def _init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
     return avail
 
 
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
-def test(
+@jit(I64(VEC, I64, I64, RVEC, VEC))
+def _side_bound(
+    state: Int64Array, leader: int, side: int, rules: Int64Array, opts: Int64Array
+) -> int:
+    """Value the side of seat `side` surely takes at a trick boundary with `leader` to lead:
+    its sure cards, or its quick tricks when it is on lead, whichever is more."""
+    in_play = state[0] | state[1] | state[2]
+    declarer_side = state[S_DECLARER] == side
+    mine = state[side] if declarer_side else in_play & ~state[state[S_DECLARER]]
+    sure = 0
+    if opts[O_SURE_CARDS] == 1:
+        sure = sure_value(mine, in_play & ~mine, rules)
+    if opts[O_QUICK_TRICKS] == 1 and (leader == state[S_DECLARER]) == declarer_side:
+        sure = max(sure, quick_value(state, leader, rules))
+    return sure
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64, I64))
+def search(
     state: Int64Array,
     rules: Int64Array,
     opts: Int64Array,
     tt: Int64Array,
     work: Int64Array,
     stats: Int64Array,
-    t: int,
+    alpha: int,
+    beta: int,
 ) -> int:
-    """Fail-soft test of "future value >= t" for the position in `state` (see module doc)."""
+    """Fail-soft alpha-beta value of the future value for the position in `state`.
+
+    A result v <= alpha is an upper bound, v >= beta a lower bound, anything between exact;
+    `(t - 1, t)` is the null-window test "future value >= t" (see module doc).
+    """
     declarer = state[S_DECLARER]
     stamp = state[S_STAMP] << _KEY_STAMP
     bonus = rules[R_BONUS]
@@ -172,20 +202,23 @@ def test(
     use_tt = opts[O_TT] == 1
     size = tt.shape[0]
     _init_root(state, work, rules)
-    work[0, F_T] = t
+    work[0, F_ALPHA] = alpha
+    work[0, F_BETA] = beta
+    stats[ST_PROBES] += 1
     ply = 0
     result = 0
     action = _ENTER
     while True:
         if action == _ENTER:
-            stats[0] += 1
-            t = work[ply, F_T]
+            stats[ST_NODES] += 1
+            alpha = work[ply, F_ALPHA]
+            beta = work[ply, F_BETA]
             avail = work[ply, F_AVAIL]
             action = _UP
-            if t <= 0:
+            if beta <= 0 or avail == 0:
                 result = 0
                 continue
-            if t > avail:
+            if avail <= alpha:
                 result = avail
                 continue
             player = work[ply, F_PLAYER]
@@ -199,10 +232,10 @@ def test(
                     if entry & _KEY_MASK == key:
                         lower = entry >> _LOWER & _VALUE_MASK
                         upper = entry >> _UPPER & _VALUE_MASK
-                        if lower >= t:
+                        if lower >= beta or lower == upper:
                             result = lower
                             continue
-                        if upper < t:
+                        if upper <= alpha:
                             result = upper
                             continue
                         if opts[O_TT_MOVE] == 1:
@@ -214,13 +247,16 @@ def test(
                     if safe and null_safe(state, declarer, rules):
                         result = avail
                         continue
-                elif opts[O_QUICK_TRICKS] == 1:
-                    quick = quick_value(state, player, rules)
-                    if player == declarer and quick >= t:
-                        result = quick
+                else:
+                    lower = _side_bound(state, player, declarer, rules, opts)
+                    if lower >= beta:
+                        result = lower
                         continue
-                    if player != declarer and avail - quick < t:
-                        result = avail - quick
+                    upper = avail - _side_bound(
+                        state, player, (declarer + 1) % PLAYERS, rules, opts
+                    )
+                    if upper <= alpha:
+                        result = upper
                         continue
             hand = state[player]
             moves = legal_moves(hand, work[ply, F_LEAD], rules)
@@ -258,6 +294,12 @@ def test(
                 points = work[ply, F_TPTS] + rules[R_PTS + card]
                 table = work[ply, F_TABLE] | 1 << card
                 lead = work[ply, F_LEAD]
+            alpha = work[ply, F_ALPHA]
+            beta = work[ply, F_BETA]
+            if player == declarer:
+                alpha = max(alpha, work[ply, F_BEST])
+            else:
+                beta = min(beta, work[ply, F_BEST])
             if pos == PLAYERS - 1:
                 trick = points + bonus
                 gain = trick_gain(trick, winner, declarer, rules)
@@ -266,7 +308,6 @@ def test(
                 work[ply + 1, F_LEAD] = NO_CARD
                 work[ply + 1, F_TPTS] = 0
                 work[ply + 1, F_TABLE] = 0
-                work[ply + 1, F_T] = work[ply, F_T] - gain
                 work[ply + 1, F_AVAIL] = work[ply, F_AVAIL] - trick
             else:
                 gain = 0
@@ -277,17 +318,19 @@ def test(
                 work[ply + 1, F_WINP] = winner
                 work[ply + 1, F_TPTS] = points
                 work[ply + 1, F_TABLE] = table
-                work[ply + 1, F_T] = work[ply, F_T]
                 work[ply + 1, F_AVAIL] = work[ply, F_AVAIL]
+            work[ply + 1, F_ALPHA] = alpha - gain
+            work[ply + 1, F_BETA] = beta - gain
             work[ply, F_GAIN] = gain
             work[ply, F_MOVE] = card
             ply += 1
             action = _ENTER
         elif action == _FINISH:
             result = work[ply, F_BEST]
-            t = work[ply, F_T]
+            alpha = work[ply, F_ALPHA]
+            beta = work[ply, F_BETA]
             if opts[O_FAIL_SOFT] == 0:
-                result = t if result >= t else t - 1
+                result = max(alpha, min(beta, result))
             slot = work[ply, F_SLOT]
             if slot >= 0:
                 key = work[ply, F_KEY]
@@ -299,9 +342,9 @@ def test(
                     lower = entry >> _LOWER & _VALUE_MASK
                     upper = entry >> _UPPER & _VALUE_MASK
                     move = entry >> _MOVE & _MOVE_MASK
-                if result >= t:
+                if result > alpha:
                     lower = max(lower, result)
-                else:
+                if result < beta:
                     upper = min(upper, result)
                 if work[ply, F_BEST_MOVE] >= 0:
                     move = work[ply, F_BEST_MOVE]
@@ -309,8 +352,7 @@ def test(
             action = _UP
         else:  # _UP: hand `result` of this ply to its parent
             if opts[O_FAIL_SOFT] == 0:
-                t = work[ply, F_T]
-                result = t if result >= t else t - 1
+                result = max(work[ply, F_ALPHA], min(work[ply, F_BETA], result))
             if ply == 0:
                 return result
             ply -= 1
@@ -318,21 +360,35 @@ def test(
             player = work[ply, F_PLAYER]
             state[player] ^= 1 << card
             child_value = result + work[ply, F_GAIN]
-            t = work[ply, F_T]
             action = _NEXT
             if player == declarer:
                 if child_value > work[ply, F_BEST]:
                     work[ply, F_BEST] = child_value
                     work[ply, F_BEST_MOVE] = card
-                if work[ply, F_BEST] >= t:
+                if work[ply, F_BEST] >= work[ply, F_BETA]:
                     action = _FINISH
             else:
                 if child_value < work[ply, F_BEST]:
                     work[ply, F_BEST] = child_value
                     work[ply, F_BEST_MOVE] = card
-                if work[ply, F_BEST] < t:
+                if work[ply, F_BEST] <= work[ply, F_ALPHA]:
                     action = _FINISH
             work[ply, F_I] += 1
+
+
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
+def test(
+    state: Int64Array,
+    rules: Int64Array,
+    opts: Int64Array,
+    tt: Int64Array,
+    work: Int64Array,
+    stats: Int64Array,
+    t: int,
+) -> int:
+    """Fail-soft null-window test "future value >= t": v >= t proves at least v, v < t at
+    most v."""
+    return search(state, rules, opts, tt, work, stats, t - 1, t)
 
 
 @jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
@@ -345,17 +401,26 @@ def value(
     stats: Int64Array,
     guess: int,
 ) -> int:
-    """Exact future value, by MTD(f) from `guess` (or bisection when opts say so).
+    """Exact future value by the driver the options select (see `options.DRIVERS`).
 
-    Each probe is a null-window `test`; its fail-soft result moves the lower or the upper
-    bound, usually well past the probe, and the table keeps what earlier probes learnt.
+    The first probe tests `guess` (the win threshold: its answer is needed anyway). Then the
+    window driver searches the remaining side with a real window; MTD(f) keeps probing at the
+    last fail-soft bound; bisection probes the middle of the interval left.
     """
     lower = 0
     upper = _init_root(state, work, rules)
     probe = guess
+    driver = opts[O_DRIVER]
+    first = True
     while lower < upper:
-        bisect = (lower + upper + 1) // 2
-        beta = min(max(probe, lower + 1), upper) if opts[O_MTD] == 1 else bisect
+        if driver == DRIVER_WINDOW and not first:
+            found = search(state, rules, opts, tt, work, stats, lower - 1, upper + 1)
+            return max(lower, min(upper, found))
+        if driver == DRIVER_BISECTION and not first:
+            beta = (lower + upper + 1) // 2
+        else:
+            beta = min(max(probe, lower + 1), upper)
+        first = False
         probe = test(state, rules, opts, tt, work, stats, beta)
         if probe >= beta:
             lower = probe

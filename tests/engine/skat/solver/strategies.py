@@ -15,15 +15,17 @@ _TRICKS = 10
 
 
 @st.composite
-def positions(draw: Any, max_cards: int = 3) -> Position:
-    """A position with 1..max_cards cards in the hand to move and 0..2 cards on the table."""
-    game = draw(st.sampled_from(GAME_TYPES))
+def positions(
+    draw: Any, max_cards: int = 3, games: tuple[str, ...] = GAME_TYPES, max_trick: int = 2
+) -> Position:
+    """A position with 1..max_cards cards in the hand to move and 0..max_trick on the table."""
+    game = draw(st.sampled_from(games))
     size = draw(st.integers(1, max_cards))
     deck = draw(st.permutations(range(32)))
     hands = [sum(1 << c for c in deck[i * size : (i + 1) * size]) for i in range(3)]
     leader = draw(st.integers(0, 2))
     trick: list[int] = []
-    for i in range(draw(st.integers(0, 2))):
+    for i in range(draw(st.integers(0, max_trick))):
         seat = (leader + i) % 3
         follow = hands[seat] & follow_mask(game, trick[0]) if trick else 0
         card = draw(st.sampled_from(sorted(iter_bits(follow or hands[seat]))))

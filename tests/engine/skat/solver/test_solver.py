@@ -32,17 +32,21 @@ def test_jitted_solver_matches_the_reference(question: tuple[Position, str, Targ
     assert _answer(solve(position, mode, target)) == _answer(ref.solve(position, mode, target))
 
 
-OPTION_NAMES = tuple(Options.__struct_fields__)
+VARIANTS = [
+    *({name: False} for name in Options.__struct_fields__ if name != "value_driver"),
+    {"value_driver": "bisection"},
+    {"value_driver": "window"},
+]
 
 
-@pytest.mark.parametrize("name", OPTION_NAMES)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "-".join(map(str, v.items())))
 @settings(max_examples=60, deadline=None)
 @given(question=questions(max_cards=4))
 def test_switching_a_technique_off_changes_no_answer(
-    name: str, question: tuple[Position, str, Target]
+    variant: dict[str, object], question: tuple[Position, str, Target]
 ) -> None:
     position, mode, target = question
-    solver = Solver(Options(**{name: False}), table_bits=12)
+    solver = Solver(Options(**variant), table_bits=12)
     expected = _answer(ref.solve(position, mode, target))
     assert _answer(solver.solve(position, mode, target)) == expected
 
