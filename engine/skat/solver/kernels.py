@@ -64,6 +64,7 @@ __all__ = [
     "distinct_moves",
     "fill_below",
     "jit",
+    "last_trick",
     "legal_moves",
     "lowest_bit",
     "lowest_index",
@@ -256,6 +257,22 @@ def trick_gain(value: int, winner: int, declarer: int, rules: Int64Array) -> int
     """What a completed trick of `value` banks for the counted side (0 for the other)."""
     credited = (winner == declarer) != (rules[R_CREDIT_DEFENDERS] == 1)
     return value if credited else 0
+
+
+@jit(I64(VEC, I64, I64, RVEC))
+def last_trick(hands: Int64Array, leader: int, declarer: int, rules: Int64Array) -> int:
+    """What the last trick (one card in each hand, `leader` to lead) banks: it is forced."""
+    best = lowest_index(hands[leader])
+    winner = leader
+    value = rules[R_BONUS] + rules[R_PTS + best]
+    for offset in range(1, PLAYERS):
+        seat = (leader + offset) % PLAYERS
+        card = lowest_index(hands[seat])
+        value += rules[R_PTS + card]
+        if beats(card, best, rules):
+            best = card
+            winner = seat
+    return trick_gain(value, winner, declarer, rules)
 
 
 @jit(I64(VEC, RVEC, I64))

@@ -48,6 +48,7 @@ from engine.skat.solver.kernels import (
     beats,
     distinct_moves,
     jit,
+    last_trick,
     legal_moves,
     mask_value,
     order_moves,
@@ -225,6 +226,9 @@ def search(
             first = NO_CARD
             work[ply, F_SLOT] = -1
             if work[ply, F_POS] == 0:
+                if popcount(state[player]) == 1:
+                    result = last_trick(state, player, declarer, rules)
+                    continue
                 if use_tt:
                     key = state[0] | state[1] | state[2] | player << _KEY_LEADER | stamp
                     slot = _slot(key, size)
