@@ -18,6 +18,7 @@ from engine.skat.solver.position import (
     NO_CARD,
     PLAYERS,
     R_BONUS,
+    R_CLASS,
     R_CREDIT_DEFENDERS,
     R_MASK,
     R_NULL,
@@ -28,6 +29,7 @@ from engine.skat.solver.position import (
     S_TRICK,
     S_TRICK_N,
     TRUMP_ID,
+    VALUE_CLASSES,
     Int64Array,
 )
 
@@ -160,12 +162,10 @@ def beats(card: int, best: int, rules: Int64Array) -> bool:
 
 @jit(I64(I64, RVEC))
 def mask_value(mask: int, rules: Int64Array) -> int:
-    """Sum of the card values of `mask`."""
+    """Sum of the card values of `mask` (a popcount per value class, no loop over cards)."""
     total = 0
-    while mask:
-        card = lowest_index(mask)
-        total += rules[R_PTS + card]
-        mask ^= 1 << card
+    for i in range(len(VALUE_CLASSES)):
+        total += VALUE_CLASSES[i] * popcount(mask & rules[R_CLASS + i])
     return total
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "NO_CARD",
     "PLAYERS",
     "R_BONUS",
+    "R_CLASS",
     "R_CREDIT_DEFENDERS",
     "R_MASK",
     "R_NULL",
@@ -56,6 +57,7 @@ __all__ = [
     "TOTAL_POINTS",
     "TRICKS_PER_DEAL",
     "TRUMP_ID",
+    "VALUE_CLASSES",
     "Int64Array",
     "Position",
     "Seat",
@@ -99,7 +101,9 @@ R_MASK: Final = R_SUIT + CARDS  # R_MASK + s: the cards of effective suit s (s =
 R_NULL: Final = R_MASK + TRUMP_ID + 1  # 1 in null games
 R_BONUS: Final = R_NULL + 1  # value of a trick on top of its cards (1 when tricks count)
 R_CREDIT_DEFENDERS: Final = R_BONUS + 1  # 1 when the value counts the defenders' tricks
-R_SIZE: Final = R_CREDIT_DEFENDERS + 1
+VALUE_CLASSES: Final = (11, 10, 4, 3, 2)  # the card values besides 0 (A, 10, K, Q, J)
+R_CLASS: Final = R_CREDIT_DEFENDERS + 1  # R_CLASS + i: the cards worth VALUE_CLASSES[i]
+R_SIZE: Final = R_CLASS + len(VALUE_CLASSES)
 
 _BLOCK: Final = 7  # cards of a plain suit in suit and grand games
 _NULL_BLOCK: Final = 8  # cards of a suit in null, jack included
@@ -161,6 +165,8 @@ def _rules(game: GameType, kind: int) -> Int64Array:
             suit = i // _BLOCK
         table[R_SUIT + i] = suit
         table[R_MASK + suit] |= 1 << i
+        if table[R_PTS + i]:
+            table[R_CLASS + VALUE_CLASSES.index(CARD_POINTS[c])] |= 1 << i
     table[R_NULL] = int(null)
     table[R_BONUS] = int(kind != KIND_POINTS)
     table[R_CREDIT_DEFENDERS] = int(kind == KIND_NULL)
