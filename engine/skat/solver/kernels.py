@@ -320,21 +320,27 @@ def _suit_score(
 ) -> int:
     """Ordering score in suit and grand games (higher is searched first).
 
-    Leads: the declarer cashes the top card of a plain suit, then trumps high to low, then
-    plain cards; defenders lead plain cards, trumps last. Later in the trick a card that takes
-    it for my side (or lets the partner keep it) comes first with the most points; otherwise
-    the cheapest card. `context` is 1 after the partner's lead, 2 when my side is winning.
+    Leads: both sides first cash the top card of a plain suit (most points first); then the
+    declarer leads trumps high to low and plain cards low to high, the defenders plain cards
+    high to low and trumps last (measured on the benchmark deals). Later in the trick a card
+    that takes it for my side (or lets the partner keep it) comes first with the most points;
+    otherwise the cheapest card. `context` is 1 after the partner's lead, 2 when my side is
+    winning.
     """
     value: int = rules[R_PTS + card]
     suit = rules[R_SUIT + card]
     if pos == 0:
         if not mine:
-            return (1 if suit == TRUMP_ID else 2) * _TIER + card
+            if suit == TRUMP_ID:
+                return _TIER + card
+            if not (in_play & rules[R_MASK + suit]) >> (card + 1):
+                return 3 * _TIER + value * _VALUE_STEP + card
+            return 2 * _TIER + card
         if suit == TRUMP_ID:
             return 2 * _TIER + card
         if not (in_play & rules[R_MASK + suit]) >> (card + 1):
             return 3 * _TIER + value * _VALUE_STEP + card
-        return _TIER + card
+        return _TIER + _TOP_CARD - card
     wins = beating >> card & 1
     low = _TOP_CARD - card
     if context == _AFTER_PARTNER:
