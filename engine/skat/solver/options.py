@@ -15,6 +15,7 @@ from engine.skat.solver.position import Int64Array
 __all__ = [
     "DRIVERS",
     "DRIVER_BISECTION",
+    "DRIVER_HYBRID",
     "DRIVER_MTD",
     "DRIVER_WINDOW",
     "O_DRIVER",
@@ -44,7 +45,13 @@ O_SIZE: Final = 9
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
 DRIVER_WINDOW: Final = 2
-DRIVERS: Final = {"bisection": DRIVER_BISECTION, "mtd": DRIVER_MTD, "window": DRIVER_WINDOW}
+DRIVER_HYBRID: Final = 3
+DRIVERS: Final = {
+    "hybrid": DRIVER_HYBRID,
+    "mtd": DRIVER_MTD,
+    "bisection": DRIVER_BISECTION,
+    "window": DRIVER_WINDOW,
+}
 
 
 class Options(msgspec.Struct, frozen=True):
@@ -60,7 +67,8 @@ class Options(msgspec.Struct, frozen=True):
             without trumps) as bounds at trick boundaries.
         null_safe: the safe-hand test that ends a null search early.
         fail_soft: return bounds beyond the window (otherwise fail-hard).
-        value_driver: how exact values are found after the win probe: "mtd" (MTD(f):
+        value_driver: how exact values are found after the win probe: "hybrid" (MTD(f) steps
+            down after a probe fails low, bisection up after one succeeds), "mtd" (MTD(f):
             null-window probes at the last fail-soft bound), "bisection" (null-window probes
             halving the interval left) or "window" (one alpha-beta search over it).
     """
@@ -73,7 +81,7 @@ class Options(msgspec.Struct, frozen=True):
     sure_cards: bool = True
     null_safe: bool = True
     fail_soft: bool = True
-    value_driver: Literal["mtd", "bisection", "window"] = "mtd"
+    value_driver: Literal["hybrid", "mtd", "bisection", "window"] = "hybrid"
 
     def to_array(self) -> Int64Array:
         """The `opts` array of the kernels."""

@@ -61,6 +61,7 @@ from engine.skat.solver.kernels import (
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
     DRIVER_BISECTION,
+    DRIVER_HYBRID,
     DRIVER_WINDOW,
     O_DRIVER,
     O_EQUIVALENT,
@@ -407,26 +408,31 @@ def value(
 ) -> int:
     """Exact future value by the driver the options select (see `options.DRIVERS`).
 
-    The first probe tests `guess` (the win threshold: its answer is needed anyway). Then the
-    window driver searches the remaining side with a real window; MTD(f) keeps probing at the
-    last fail-soft bound; bisection probes the middle of the interval left.
+    The first probe tests `guess` (the win threshold: its answer is needed anyway). The search
+    stops as soon as a side reaches its target, so a probe's fail-soft bound rarely moves more
+    than a point past the probe; probes below the value (which must prove what the declarer
+    gets) cost far more than probes above it. The hybrid driver therefore steps down to the
+    fail-soft bound after a probe fails low (MTD(f)) and bisects upwards after one succeeds.
     """
     lower = 0
     upper = _init_root(state, work, rules)
     probe = guess
     driver = opts[O_DRIVER]
     first = True
+    high = False
     while lower < upper:
         if driver == DRIVER_WINDOW and not first:
             found = search(state, rules, opts, tt, work, stats, lower - 1, upper + 1)
             return max(lower, min(upper, found))
-        if driver == DRIVER_BISECTION and not first:
+        bisect = driver == DRIVER_BISECTION or (driver == DRIVER_HYBRID and high)
+        if bisect and not first:
             beta = (lower + upper + 1) // 2
         else:
             beta = min(max(probe, lower + 1), upper)
         first = False
         probe = test(state, rules, opts, tt, work, stats, beta)
-        if probe >= beta:
+        high = probe >= beta
+        if high:
             lower = probe
         else:
             upper = probe
