@@ -164,15 +164,18 @@ def _init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
     return avail
 
 
-@jit(I64(VEC, I64, I64, RVEC, VEC))
+@jit(I64(VEC, I64, I64, I64, RVEC, VEC))
 def _side_bound(
-    state: Int64Array, leader: int, side: int, rules: Int64Array, opts: Int64Array
+    state: Int64Array, leader: int, side: int, need: int, rules: Int64Array, opts: Int64Array
 ) -> int:
     """Value the side of seat `side` surely takes at a trick boundary with `leader` to lead:
-    its sure cards, or its quick tricks when it is on lead, whichever is more."""
+    its sure cards, or its quick tricks when it is on lead, whichever is more. Returns 0
+    without the work when even all of the side's cards could not reach `need` (no cut)."""
     in_play = state[0] | state[1] | state[2]
     declarer_side = state[S_DECLARER] == side
     mine = state[side] if declarer_side else in_play & ~state[state[S_DECLARER]]
+    if mask_value(mine, rules) + rules[R_BONUS] * popcount(state[leader]) < need:
+        return 0
     sure = 0
     if opts[O_SURE_CARDS] == 1:
         sure = sure_value(mine, in_play & ~mine, rules)
@@ -253,13 +256,12 @@ def search(
                         result = avail
                         continue
                 else:
-                    lower = _side_bound(state, player, declarer, rules, opts)
+                    lower = _side_bound(state, player, declarer, beta, rules, opts)
                     if lower >= beta:
                         result = lower
                         continue
-                    upper = avail - _side_bound(
-                        state, player, (declarer + 1) % PLAYERS, rules, opts
-                    )
+                    defender = (declarer + 1) % PLAYERS
+                    upper = avail - _side_bound(state, player, defender, avail - alpha, rules, opts)
                     if upper <= alpha:
                         result = upper
                         continue
