@@ -112,12 +112,13 @@ def _mode_table(solver: Solver, positions: Sequence[Position]) -> list[str]:
 
 
 def _variants() -> list[tuple[str, Options]]:
-    switches = [f for f in Options.__struct_fields__ if f != "value_driver"]
+    switches = [f for f in Options.__struct_fields__ if f not in ("value_driver", "etc")]
     drivers = ("mtd", "bisection", "window")
     return [
         ("all on (value driver: hybrid)", Options()),
         *((f"{name} off", msgspec.convert({name: False}, Options)) for name in switches),
         *((f"value driver: {d}", msgspec.convert({"value_driver": d}, Options)) for d in drivers),
+        ("etc on", Options(etc=True)),
     ]
 
 

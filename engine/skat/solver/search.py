@@ -65,6 +65,7 @@ from engine.skat.solver.options import (
     DRIVER_WINDOW,
     O_DRIVER,
     O_EQUIVALENT,
+    O_ETC,
     O_FAIL_SOFT,
     O_NULL_SAFE,
     O_ORDERING,
@@ -277,6 +278,31 @@ def search(
             work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
             work[ply, F_BEST_MOVE] = NO_CARD
             action = _NEXT
+            etc = use_tt and opts[O_ETC] == 1 and work[ply, F_POS] == PLAYERS - 1
+            if etc and popcount(hand) > 1:  # children are trick boundaries: any cut in the table?
+                remaining = state[0] | state[1] | state[2]
+                for i in range(work[ply, F_N]):
+                    card = work[ply, F_MV + i]
+                    winner = work[ply, F_WINP]
+                    if beats(card, work[ply, F_WIN], rules):
+                        winner = player
+                    trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
+                    gain = trick_gain(trick, winner, declarer, rules)
+                    key = remaining ^ 1 << card | winner << _KEY_LEADER | stamp
+                    entry = tt[_slot(key, size)]
+                    if entry & _KEY_MASK == key:
+                        if player == declarer:
+                            bound = gain + (entry >> _LOWER & _VALUE_MASK)
+                            if bound >= beta:
+                                result = bound
+                                action = _UP
+                                break
+                        else:
+                            bound = gain + (entry >> _UPPER & _VALUE_MASK)
+                            if bound <= alpha:
+                                result = bound
+                                action = _UP
+                                break
         elif action == _NEXT:
             i = work[ply, F_I]
             if i == work[ply, F_N]:
