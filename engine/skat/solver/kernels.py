@@ -77,6 +77,7 @@ __all__ = [
     "quick_value",
     "sure_value",
     "trick_gain",
+    "two_tricks",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -139,6 +140,9 @@ _TIER: Final = 4096  # ordering score tiers; card value and rank refine inside a
 _VALUE_STEP: Final = 64  # a card value step outranks any rank difference
 _TOP_CARD: Final = 31
 _MAX_CARD_POINTS: Final = 11
+_WINNER_SHIFT: Final = 8  # _trick_gain packs the winner above the gain (at most 120 + 1)
+_GAIN_MASK: Final = (1 << _WINNER_SHIFT) - 1
+_NO_VALUE: Final = 1 << 20  # beyond any value
 _AFTER_PARTNER: Final = 1  # ordering context: the partner led this trick
 _SIDE_WINNING: Final = 2  # ordering context: my side (in null: the declarer) is winning
 _LEAD_SHIFT: Final = 2  # null ordering context: led suit above the flags
@@ -273,6 +277,72 @@ def last_trick(hands: Int64Array, leader: int, declarer: int, rules: Int64Array)
             best = card
             winner = seat
     return trick_gain(value, winner, declarer, rules)
+
+
+@jit(I64(I64, I64, I64, RVEC))
+def _winner_offset(first: int, second: int, third: int, rules: Int64Array) -> int:
+    """Which card of a complete trick wins it: 0, 1 or 2 in play order."""
+    offset = 0
+    best = first
+    if beats(second, best, rules):
+        offset = 1
+        best = second
+    if beats(third, best, rules):
+        offset = 2
+    return offset
+
+
+@jit(I64(I64, I64, I64, I64, I64, RVEC))
+def _trick_gain(
+    first: int, second: int, third: int, leader: int, declarer: int, rules: Int64Array
+) -> int:
+    """What a complete trick banks for the counted side, and (times 1 << 8) its winner."""
+    winner = (leader + _winner_offset(first, second, third, rules)) % PLAYERS
+    value = rules[R_BONUS] + rules[R_PTS + first] + rules[R_PTS + second] + rules[R_PTS + third]
+    return trick_gain(value, winner, declarer, rules) | winner << _WINNER_SHIFT
+
+
+@jit(I64(VEC, I64, I64, RVEC))
+def two_tricks(hands: Int64Array, leader: int, declarer: int, rules: Int64Array) -> int:
+    """Exact value of the last two tricks (two cards in each hand, `leader` to lead), by
+    enumerating the at most eight ways to play the first one; the second is forced."""
+    second = (leader + 1) % PLAYERS
+    third = (leader + 2) % PLAYERS
+    hand0 = hands[leader]
+    hand1 = hands[second]
+    hand2 = hands[third]
+    best0 = -_NO_VALUE if leader == declarer else _NO_VALUE
+    rest0 = hand0
+    while rest0:
+        a = lowest_index(rest0)
+        rest0 ^= 1 << a
+        last0 = lowest_index(hand0 ^ 1 << a)
+        best1 = -_NO_VALUE if second == declarer else _NO_VALUE
+        rest1 = legal_moves(hand1, a, rules)
+        while rest1:
+            b = lowest_index(rest1)
+            rest1 ^= 1 << b
+            last1 = lowest_index(hand1 ^ 1 << b)
+            best2 = -_NO_VALUE if third == declarer else _NO_VALUE
+            rest2 = legal_moves(hand2, a, rules)
+            while rest2:
+                c = lowest_index(rest2)
+                rest2 ^= 1 << c
+                last2 = lowest_index(hand2 ^ 1 << c)
+                first = _trick_gain(a, b, c, leader, declarer, rules)
+                winner = first >> _WINNER_SHIFT
+                offset = (winner - leader) % PLAYERS
+                if offset == 0:
+                    final = _trick_gain(last0, last1, last2, winner, declarer, rules)
+                elif offset == 1:
+                    final = _trick_gain(last1, last2, last0, winner, declarer, rules)
+                else:
+                    final = _trick_gain(last2, last0, last1, winner, declarer, rules)
+                total = (first & _GAIN_MASK) + (final & _GAIN_MASK)
+                best2 = max(best2, total) if third == declarer else min(best2, total)
+            best1 = max(best1, best2) if second == declarer else min(best1, best2)
+        best0 = max(best0, best1) if leader == declarer else min(best0, best1)
+    return best0
 
 
 @jit(I64(VEC, RVEC, I64))

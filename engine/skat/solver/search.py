@@ -57,6 +57,7 @@ from engine.skat.solver.kernels import (
     quick_value,
     sure_value,
     trick_gain,
+    two_tricks,
 )
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
@@ -231,8 +232,12 @@ def search(
             first = NO_CARD
             work[ply, F_SLOT] = -1
             if work[ply, F_POS] == 0:
-                if popcount(state[player]) == 1:
+                cards = popcount(state[player])
+                if cards == 1:
                     result = last_trick(state, player, declarer, rules)
+                    continue
+                if cards == 2:
+                    result = two_tricks(state, player, declarer, rules)
                     continue
                 if use_tt:
                     key = state[0] | state[1] | state[2] | player << _KEY_LEADER | stamp
