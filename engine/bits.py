@@ -35,8 +35,10 @@ def popcount_swar(x: int) -> int:
     """Number of set bits of a non-negative mask below 2**63, without `int.bit_count`.
 
     Safe under numba's int64 arithmetic (the multiply wraps, the final shift keeps the top
-    byte) and in plain Python (the explicit masks keep the value bounded).
+    byte) and in plain Python (the explicit masks keep the value bounded); `int()` turns a
+    numpy int64 (an array element when numba's JIT is disabled) into a Python int first.
     """
+    x = int(x)
     x = x - ((x >> 1) & _M1)
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4

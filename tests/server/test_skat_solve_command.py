@@ -6,6 +6,7 @@ import json
 import pytest
 
 from server.cli import main
+from tests.jit import needs_jit
 from tests.reference_data import load_jsonl
 
 DEAL = load_jsonl("skat_dds_reference.jsonl")[0]
@@ -24,6 +25,7 @@ def _request(**changes: object) -> str:
     return json.dumps(fields | changes)
 
 
+@needs_jit
 def test_each_line_gets_its_answer_in_order(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -38,6 +40,7 @@ def test_each_line_gets_its_answer_in_order(
     assert set(value) == {"declarer_points", "declarer_wins", "nodes", "ms"}
 
 
+@needs_jit
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
@@ -58,6 +61,7 @@ def test_a_bad_line_gets_an_error_and_the_command_goes_on(
     assert after["declarer_wins"] == DEAL["declarer_wins"]
 
 
+@needs_jit
 def test_blank_lines_are_skipped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

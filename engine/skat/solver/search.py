@@ -132,7 +132,7 @@ _UNSET: Final = 1 << 20  # beyond any value
 
 @jit(I64(I64, I64))
 def _slot(key: int, size: int) -> int:
-    return (key * _HASH_MULT) >> _HASH_SHIFT & (size - 1)
+    return (int(key) * _HASH_MULT) >> _HASH_SHIFT & (size - 1)  # int(): see bits.popcount_swar
 
 
 @jit(I64(VEC, MAT, RVEC))

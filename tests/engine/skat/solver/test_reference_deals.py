@@ -10,6 +10,7 @@ import pytest
 
 from engine.skat.cards import parse_cards
 from engine.skat.solver import Position, Solver
+from tests.jit import needs_jit
 from tests.reference_data import load_jsonl
 
 DEALS = load_jsonl("skat_dds_reference.jsonl")
@@ -33,6 +34,7 @@ def test_the_reference_set_covers_every_game_type() -> None:
     assert {d["game"] for d in DEALS} == {"clubs", "spades", "hearts", "diamonds", "grand", "null"}
 
 
+@needs_jit
 @pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(DEALS)))
 def test_value_and_win_match_the_reference(solver: Solver, index: int) -> None:

@@ -11,6 +11,7 @@ from engine.skat.deal import deal_from_seed
 from engine.skat.solver import Options, Position, Solver, SolveResult, Target, solve
 from engine.skat.solver import reference as ref
 from tests.engine.skat.solver.strategies import positions, targets
+from tests.jit import needs_jit
 
 MODES = ("win", "value", "moves")
 
@@ -64,6 +65,7 @@ def test_a_warm_table_gives_the_same_answers(
         assert _answer(got) == _answer(ref.solve(position, mode, target))
 
 
+@needs_jit
 def test_a_world_solved_trick_after_trick_reuses_the_table() -> None:
     deal = deal_from_seed(11)
     position = Position.from_deal(deal.hands, deal.skat, "hearts", declarer=1, leader=0)
