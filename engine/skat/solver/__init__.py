@@ -22,10 +22,13 @@ from typing import Final
 import numpy as np
 
 from engine.errors import InvalidInput
-from engine.skat.solver.kernels import W_SIZE, chain_top, legal_moves
+from engine.skat.solver.kernels import chain_top, legal_moves
 from engine.skat.solver.options import Options
 from engine.skat.solver.position import (
+    CARDS,
     KIND_POINTS,
+    NO_CARD,
+    PLAYERS,
     S_LEADER,
     S_TRICK,
     S_TRICK_N,
@@ -47,7 +50,6 @@ from engine.skat.solver.query import (
     ask,
 )
 from engine.skat.solver.search import (
-    MAX_PLY,
     MAX_STAMP,
     N_STATS,
     ST_NODES,
@@ -56,6 +58,7 @@ from engine.skat.solver.search import (
     test,
     value,
 )
+from engine.skat.solver.stack import MAX_PLY, W_SIZE
 
 __all__ = [
     "SCHWARZ",
@@ -103,14 +106,17 @@ class Solver:
         if mode == "moves":
             exact = position.game != "null" and target is None
             return self._moves(position, question, exact)
-        points = None
         if mode == "value" and position.game != "null":
             banked = position.declarer_points
             guess = question.needed if question.kind == KIND_POINTS else WIN_POINTS - banked
             future = self._value(position, guess)
-            points = banked + future
-            wins = future >= question.needed
-        if question.kind != KIND_POINTS or points is None:
+            points: int | None = banked + future
+            if question.kind == KIND_POINTS:
+                wins = future >= question.needed
+            else:  # schwarz counts tricks: its own search
+                wins = self._test(position, question.kind, question.needed) >= question.needed
+        else:
+            points = None
             wins = self._test(position, question.kind, question.needed) >= question.needed
         return SolveResult(points, wins, (), int(self._stats[ST_NODES]))
 
@@ -119,7 +125,8 @@ class Solver:
         context = (position.game, position.declarer, kind)
         held = owners(position)
         same_world = context == self._context and all(
-            not held[i] & (self._owners[(i + 1) % 3] | self._owners[(i + 2) % 3]) for i in range(3)
+            not held[i] & (self._owners[(i + 1) % PLAYERS] | self._owners[(i + 2) % PLAYERS])
+            for i in range(PLAYERS)
         )
         if same_world:
             self._owners = (
@@ -178,15 +185,15 @@ class Solver:
 def _groups(state: Int64Array, rules: Int64Array) -> list[list[int]]:
     """Legal cards of the player to move (internal) in runs of equivalent cards, top first."""
     count = int(state[S_TRICK_N])
-    player = (int(state[S_LEADER]) + count) % 3
+    player = (int(state[S_LEADER]) + count) % PLAYERS
     hand = int(state[player])
-    lead = int(state[S_TRICK]) if count else -1
+    lead = int(state[S_TRICK]) if count else NO_CARD
     in_play = int(state[0] | state[1] | state[2])
     for i in range(count):
         in_play |= 1 << int(state[S_TRICK + i])
     legal = int(legal_moves(hand, lead, rules))
     runs: dict[int, list[int]] = {}
-    for card in sorted((c for c in range(32) if legal >> c & 1), reverse=True):
+    for card in sorted((c for c in range(CARDS) if legal >> c & 1), reverse=True):
         runs.setdefault(int(chain_top(card, hand, in_play, rules)), []).append(card)
     return list(runs.values())
 

@@ -1,4 +1,4 @@
-"""Small jitted leaf functions of the search: legal moves, trick order, equivalence, ordering.
+"""Small jitted leaf functions: the jit helper, bit tricks, legal moves, tricks, equivalence.
 
 Every function works on internal card indices (see `position`): within an effective suit the
 higher bit is the stronger card and the trumps are the top block. Cards are int64 indices,
@@ -21,7 +21,6 @@ from engine.skat.solver.position import (
     R_CLASS,
     R_CREDIT_DEFENDERS,
     R_MASK,
-    R_NULL,
     R_PTS,
     R_SUIT,
     S_DECLARER,
@@ -35,49 +34,25 @@ from engine.skat.solver.position import (
 
 __all__ = [
     "BOOL",
-    "F_ALPHA",
-    "F_AVAIL",
-    "F_BEST",
-    "F_BEST_MOVE",
-    "F_BETA",
-    "F_GAIN",
-    "F_I",
-    "F_KEY",
-    "F_LEAD",
-    "F_MOVE",
-    "F_MV",
-    "F_N",
-    "F_PLAYER",
-    "F_POS",
-    "F_SC",
-    "F_SLOT",
-    "F_TABLE",
-    "F_TPTS",
-    "F_WIN",
-    "F_WINP",
+    "GAIN_MASK",
     "I64",
     "MAT",
-    "MAX_MOVES",
     "RVEC",
     "VEC",
-    "W_SIZE",
     "beats",
     "chain_top",
     "distinct_moves",
     "fill_below",
     "jit",
-    "last_trick",
     "legal_moves",
     "lowest_bit",
     "lowest_index",
     "mask_value",
-    "order_moves",
     "play_card",
     "popcount",
-    "quick_value",
-    "sure_value",
     "trick_gain",
-    "two_tricks",
+    "trick_result",
+    "winner_of",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -112,40 +87,8 @@ lowest_index = jit(I64(I64))(bits.lowest_index)
 lowest_bit = jit(I64(I64))(bits.lowest_bit)
 fill_below = jit(I64(I64))(bits.fill_below)
 
-# Row of the per-ply work array (the explicit search stack): one node each.
-F_ALPHA: Final = 0  # the node's window on its future value
-F_BETA: Final = 1
-F_AVAIL: Final = 17  # value still in play (cards in hands and on the table, trick bonuses)
-F_BEST: Final = 2  # best child value so far
-F_BEST_MOVE: Final = 3
-F_N: Final = 4  # number of moves
-F_I: Final = 5  # index of the move being searched
-F_PLAYER: Final = 6  # seat to move
-F_POS: Final = 7  # cards already in the trick (0, 1, 2)
-F_LEAD: Final = 8  # led card of the trick, NO_CARD at a trick boundary
-F_WIN: Final = 9  # card winning the trick so far
-F_WINP: Final = 10  # seat of that card
-F_TPTS: Final = 11  # value of the cards in the trick so far
-F_TABLE: Final = 12  # mask of the cards in the trick
-F_GAIN: Final = 13  # value the move being searched banks for the declarer's count
-F_MOVE: Final = 14  # the move being searched
-F_SLOT: Final = 15  # transposition table slot of this node, -1 if none
-F_KEY: Final = 16  # its key
-MAX_MOVES: Final = 12  # a hand holds at most ten cards
-F_MV: Final = 18  # moves in search order
-F_SC: Final = F_MV + MAX_MOVES  # their ordering scores
-W_SIZE: Final = F_SC + MAX_MOVES
-
-_TIER: Final = 4096  # ordering score tiers; card value and rank refine inside a tier
-_VALUE_STEP: Final = 64  # a card value step outranks any rank difference
-_TOP_CARD: Final = 31
-_MAX_CARD_POINTS: Final = 11
-_WINNER_SHIFT: Final = 8  # _trick_gain packs the winner above the gain (at most 120 + 1)
-_GAIN_MASK: Final = (1 << _WINNER_SHIFT) - 1
-_NO_VALUE: Final = 1 << 20  # beyond any value
-_AFTER_PARTNER: Final = 1  # ordering context: the partner led this trick
-_SIDE_WINNING: Final = 2  # ordering context: my side (in null: the declarer) is winning
-_LEAD_SHIFT: Final = 2  # null ordering context: led suit above the flags
+_WINNER_SHIFT: Final = 8  # trick_result packs the winner above the gain (at most 121)
+GAIN_MASK: Final = (1 << _WINNER_SHIFT) - 1
 
 
 @jit(I64(I64, I64, RVEC))
@@ -205,78 +148,11 @@ def chain_top(card: int, hand: int, in_play: int, rules: Int64Array) -> int:
     return card
 
 
-@jit(I64(I64, I64, I64))
-def _sure_cards(mine: int, others: int, suit_mask: int) -> int:
-    """Cards of `mine` in the suit above every other card of that suit still in play."""
-    return mine & suit_mask & ~fill_below(others & suit_mask) & FULL32
-
-
-@jit(I64(VEC, I64, RVEC))
-def quick_value(hands: Int64Array, leader: int, rules: Int64Array) -> int:
-    """Value the leader's side surely takes by leading its top cards, at a trick boundary.
-
-    The leader first cashes the trumps above all others in play (everybody must follow them),
-    then in each plain suit the cards above all others in play, as long as nobody who may
-    still hold a trump can be void; the partner counts as such a player too, since a forced
-    ruff by the partner would take the lead away. A lower bound, so the search may cut on it.
-    """
-    me = hands[leader]
-    in_play = hands[0] | hands[1] | hands[2]
-    others = in_play & ~me
-    trumps = rules[R_MASK + TRUMP_ID]
-    bonus: int = rules[R_BONUS]
-    sure = _sure_cards(me, others, trumps)
-    run = popcount(sure)
-    total = mask_value(sure, rules) + bonus * run
-    for suit in range(TRUMP_ID):
-        suit_mask = rules[R_MASK + suit]
-        sure = _sure_cards(me, others, suit_mask)
-        if not sure:
-            continue
-        leads = popcount(sure)
-        for seat in range(PLAYERS):
-            if seat != leader and popcount(hands[seat] & trumps) > run:
-                leads = min(leads, popcount(hands[seat] & suit_mask))
-        while popcount(sure) > leads:
-            sure ^= lowest_bit(sure)  # keep the top cards: in plain suits also the most points
-        total += mask_value(sure, rules) + bonus * popcount(sure)
-    return total
-
-
-@jit(I64(I64, I64, RVEC))
-def sure_value(mine: int, theirs: int, rules: Int64Array) -> int:
-    """Value that the side holding `mine` surely takes against the side holding `theirs`.
-
-    A trump above every trump of the other side wins whatever trick it falls in (played to a
-    plain lead it still beats everything), so it ends in the side's tricks, at least one.
-    Plain top cards are not sure: a void player may be forced to discard them.
-    """
-    sure = _sure_cards(mine, theirs, rules[R_MASK + TRUMP_ID])
-    bonus: int = rules[R_BONUS]
-    return mask_value(sure, rules) + (bonus if sure else 0)
-
-
 @jit(I64(I64, I64, I64, RVEC))
 def trick_gain(value: int, winner: int, declarer: int, rules: Int64Array) -> int:
     """What a completed trick of `value` banks for the counted side (0 for the other)."""
     credited = (winner == declarer) != (rules[R_CREDIT_DEFENDERS] == 1)
     return value if credited else 0
-
-
-@jit(I64(VEC, I64, I64, RVEC))
-def last_trick(hands: Int64Array, leader: int, declarer: int, rules: Int64Array) -> int:
-    """What the last trick (one card in each hand, `leader` to lead) banks: it is forced."""
-    best = lowest_index(hands[leader])
-    winner = leader
-    value = rules[R_BONUS] + rules[R_PTS + best]
-    for offset in range(1, PLAYERS):
-        seat = (leader + offset) % PLAYERS
-        card = lowest_index(hands[seat])
-        value += rules[R_PTS + card]
-        if beats(card, best, rules):
-            best = card
-            winner = seat
-    return trick_gain(value, winner, declarer, rules)
 
 
 @jit(I64(I64, I64, I64, RVEC))
@@ -293,56 +169,20 @@ def _winner_offset(first: int, second: int, third: int, rules: Int64Array) -> in
 
 
 @jit(I64(I64, I64, I64, I64, I64, RVEC))
-def _trick_gain(
+def trick_result(
     first: int, second: int, third: int, leader: int, declarer: int, rules: Int64Array
 ) -> int:
-    """What a complete trick banks for the counted side, and (times 1 << 8) its winner."""
+    """A complete trick led by `leader`: what it banks for the counted side, packed with its
+    winner (`winner_of`, `result & GAIN_MASK`), so callers get both from one call."""
     winner = (leader + _winner_offset(first, second, third, rules)) % PLAYERS
     value = rules[R_BONUS] + rules[R_PTS + first] + rules[R_PTS + second] + rules[R_PTS + third]
     return trick_gain(value, winner, declarer, rules) | winner << _WINNER_SHIFT
 
 
-@jit(I64(VEC, I64, I64, RVEC))
-def two_tricks(hands: Int64Array, leader: int, declarer: int, rules: Int64Array) -> int:
-    """Exact value of the last two tricks (two cards in each hand, `leader` to lead), by
-    enumerating the at most eight ways to play the first one; the second is forced."""
-    second = (leader + 1) % PLAYERS
-    third = (leader + 2) % PLAYERS
-    hand0 = hands[leader]
-    hand1 = hands[second]
-    hand2 = hands[third]
-    best0 = -_NO_VALUE if leader == declarer else _NO_VALUE
-    rest0 = hand0
-    while rest0:
-        a = lowest_index(rest0)
-        rest0 ^= 1 << a
-        last0 = lowest_index(hand0 ^ 1 << a)
-        best1 = -_NO_VALUE if second == declarer else _NO_VALUE
-        rest1 = legal_moves(hand1, a, rules)
-        while rest1:
-            b = lowest_index(rest1)
-            rest1 ^= 1 << b
-            last1 = lowest_index(hand1 ^ 1 << b)
-            best2 = -_NO_VALUE if third == declarer else _NO_VALUE
-            rest2 = legal_moves(hand2, a, rules)
-            while rest2:
-                c = lowest_index(rest2)
-                rest2 ^= 1 << c
-                last2 = lowest_index(hand2 ^ 1 << c)
-                first = _trick_gain(a, b, c, leader, declarer, rules)
-                winner = first >> _WINNER_SHIFT
-                offset = (winner - leader) % PLAYERS
-                if offset == 0:
-                    final = _trick_gain(last0, last1, last2, winner, declarer, rules)
-                elif offset == 1:
-                    final = _trick_gain(last1, last2, last0, winner, declarer, rules)
-                else:
-                    final = _trick_gain(last2, last0, last1, winner, declarer, rules)
-                total = (first & _GAIN_MASK) + (final & _GAIN_MASK)
-                best2 = max(best2, total) if third == declarer else min(best2, total)
-            best1 = max(best1, best2) if second == declarer else min(best1, best2)
-        best0 = max(best0, best1) if leader == declarer else min(best0, best1)
-    return best0
+@jit(I64(I64))
+def winner_of(result: int) -> int:
+    """The winner's seat in a `trick_result`."""
+    return result >> _WINNER_SHIFT
 
 
 @jit(I64(VEC, RVEC, I64))
@@ -357,148 +197,11 @@ def play_card(state: Int64Array, rules: Int64Array, card: int) -> int:
     if count < PLAYERS:
         state[S_TRICK_N] = count
         return 0
-    best = state[S_TRICK]
-    offset = 0
-    value = rules[R_BONUS]
-    for i in range(PLAYERS):
-        value += rules[R_PTS + state[S_TRICK + i]]
-        if i and beats(state[S_TRICK + i], best, rules):
-            best = state[S_TRICK + i]
-            offset = i
-    winner = (leader + offset) % PLAYERS
+    trick = state[S_TRICK : S_TRICK + PLAYERS]
+    result = trick_result(trick[0], trick[1], trick[2], leader, state[S_DECLARER], rules)
     for i in range(PLAYERS):
         state[S_TRICK + i] = NO_CARD
     state[S_TRICK_N] = 0
-    state[S_LEADER] = winner
-    return trick_gain(value, winner, state[S_DECLARER], rules)
-
-
-@jit(I64(I64, I64, RVEC))
-def _beating(moves: int, win: int, rules: Int64Array) -> int:
-    """The cards of `moves` that beat `win`, the card winning the trick so far."""
-    suit = rules[R_SUIT + win]
-    higher: int = moves & rules[R_MASK + suit] & ~((2 << win) - 1) & FULL32
-    if suit == TRUMP_ID:
-        return higher
-    trumps: int = rules[R_MASK + TRUMP_ID]
-    return higher | moves & trumps
-
-
-@jit(I64(I64, I64, I64, I64, I64, I64, RVEC))
-def _suit_score(
-    card: int, pos: int, mine: int, beating: int, context: int, in_play: int, rules: Int64Array
-) -> int:
-    """Ordering score in suit and grand games (higher is searched first).
-
-    Leads: both sides first cash the top card of a plain suit (most points first); then the
-    declarer leads trumps high to low and plain cards low to high, the defenders plain cards
-    high to low and trumps last (measured on the benchmark deals). Later in the trick a card
-    that takes it for my side (or lets the partner keep it) comes first with the most points;
-    otherwise the cheapest card. `context` is 1 after the partner's lead, 2 when my side is
-    winning.
-    """
-    value: int = rules[R_PTS + card]
-    suit = rules[R_SUIT + card]
-    if pos == 0:
-        if not mine:
-            if suit == TRUMP_ID:
-                return _TIER + card
-            if not (in_play & rules[R_MASK + suit]) >> (card + 1):
-                return 3 * _TIER + value * _VALUE_STEP + card
-            return 2 * _TIER + card
-        if suit == TRUMP_ID:
-            return 2 * _TIER + card
-        if not (in_play & rules[R_MASK + suit]) >> (card + 1):
-            return 3 * _TIER + value * _VALUE_STEP + card
-        return _TIER + _TOP_CARD - card
-    wins = beating >> card & 1
-    low = _TOP_CARD - card
-    if context == _AFTER_PARTNER:
-        return 3 * _TIER + card if wins else 2 * _TIER + value * _VALUE_STEP + low
-    if wins or context == _SIDE_WINNING:
-        return 3 * _TIER + value * _VALUE_STEP + low
-    return _TIER + (_MAX_CARD_POINTS - value) * _VALUE_STEP + low
-
-
-@jit(I64(I64, I64, I64, I64, I64, I64, RVEC))
-def _null_score(
-    card: int, pos: int, mine: int, beating: int, context: int, in_play: int, rules: Int64Array
-) -> int:
-    """Ordering score in null: the declarer ducks with his highest card that stays under and
-    discards high cards; defenders lead low into the declarer's suits (`in_play` holds the
-    declarer's hand at a lead) and stay under him once he is winning. `context` holds
-    _SIDE_WINNING when the declarer is winning the trick, and the led suit above it."""
-    low = _TOP_CARD - card
-    suit = rules[R_SUIT + card]
-    if pos == 0:
-        if mine:
-            return _TIER + low
-        return (3 if in_play & rules[R_MASK + suit] else 1) * _TIER + low
-    wins = beating >> card & 1
-    if mine:
-        if suit != context >> _LEAD_SHIFT:
-            return 2 * _TIER + card
-        return _TIER + low if wins else 3 * _TIER + card
-    if context & _SIDE_WINNING:
-        return _TIER + low if wins else 3 * _TIER + card
-    if suit != context >> _LEAD_SHIFT:
-        return 2 * _TIER + card
-    return 2 * _TIER + low
-
-
-@jit(I64(MAT, I64, I64, VEC, RVEC, I64, I64, I64))
-def order_moves(
-    work: Int64Array,
-    ply: int,
-    moves: int,
-    hands: Int64Array,
-    rules: Int64Array,
-    declarer: int,
-    first: int,
-    heuristic: int,
-) -> int:
-    """Write `moves` into the row's move list in search order and return their number.
-
-    With `heuristic` the moves are sorted by the game type's score, otherwise highest card
-    first; `first` (a stored best move, or NO_CARD) goes to the front either way.
-    """
-    null = rules[R_NULL] == 1
-    pos = work[ply, F_POS]
-    mine = work[ply, F_PLAYER] == declarer
-    beating = 0
-    context = 0
-    in_play = hands[0] | hands[1] | hands[2]
-    if pos:
-        win = work[ply, F_WIN]
-        beating = _beating(moves, win, rules)
-        if null:  # is the declarer winning, and which suit was led
-            declarer_winning = work[ply, F_WINP] == declarer
-            context = (_SIDE_WINNING if declarer_winning else 0) | rules[
-                R_SUIT + win
-            ] << _LEAD_SHIFT
-        elif (work[ply, F_WINP] == declarer) == mine:
-            context = _AFTER_PARTNER if pos == 1 else _SIDE_WINNING
-    elif null:
-        in_play = hands[declarer]
-    count = 0
-    rest = moves
-    while rest:
-        card = lowest_index(rest)
-        rest ^= 1 << card
-        if card == first:
-            score = 4 * _TIER
-        elif not heuristic:
-            score = card
-        elif null:
-            score = _null_score(card, pos, mine, beating, context, in_play, rules)
-        else:
-            score = _suit_score(card, pos, mine, beating, context, in_play, rules)
-        j = count
-        while j > 0 and work[ply, F_SC + j - 1] < score:
-            work[ply, F_SC + j] = work[ply, F_SC + j - 1]
-            work[ply, F_MV + j] = work[ply, F_MV + j - 1]
-            j -= 1
-        work[ply, F_SC + j] = score
-        work[ply, F_MV + j] = card
-        count += 1
-    return count
+    state[S_LEADER] = winner_of(result)
+    gain: int = result & GAIN_MASK
+    return gain

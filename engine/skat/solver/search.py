@@ -20,7 +20,53 @@ from typing import Final
 
 import numpy as np
 
+from engine.skat.solver.bounds import quick_value, sure_value
+from engine.skat.solver.endgame import last_trick, two_tricks
 from engine.skat.solver.kernels import (
+    I64,
+    MAT,
+    RVEC,
+    VEC,
+    beats,
+    distinct_moves,
+    jit,
+    legal_moves,
+    mask_value,
+    play_card,
+    popcount,
+    trick_gain,
+)
+from engine.skat.solver.null import null_safe
+from engine.skat.solver.options import (
+    DRIVER_BISECTION,
+    DRIVER_HYBRID,
+    DRIVER_WINDOW,
+    O_DRIVER,
+    O_EQUIVALENT,
+    O_ETC,
+    O_FAIL_SOFT,
+    O_NULL_SAFE,
+    O_ORDERING,
+    O_QUICK_TRICKS,
+    O_SURE_CARDS,
+    O_TT,
+    O_TT_MOVE,
+)
+from engine.skat.solver.ordering import order_moves
+from engine.skat.solver.position import (
+    NO_CARD,
+    PLAYERS,
+    R_BONUS,
+    R_NULL,
+    R_PTS,
+    S_DECLARER,
+    S_LEADER,
+    S_STAMP,
+    S_TRICK,
+    S_TRICK_N,
+    Int64Array,
+)
+from engine.skat.solver.stack import (
     F_ALPHA,
     F_AVAIL,
     F_BEST,
@@ -40,62 +86,13 @@ from engine.skat.solver.kernels import (
     F_TPTS,
     F_WIN,
     F_WINP,
-    I64,
-    MAT,
-    RVEC,
-    VEC,
-    W_SIZE,
-    beats,
-    distinct_moves,
-    jit,
-    last_trick,
-    legal_moves,
-    mask_value,
-    order_moves,
-    play_card,
-    popcount,
-    quick_value,
-    sure_value,
-    trick_gain,
-    two_tricks,
-)
-from engine.skat.solver.null import null_safe
-from engine.skat.solver.options import (
-    DRIVER_BISECTION,
-    DRIVER_HYBRID,
-    DRIVER_WINDOW,
-    O_DRIVER,
-    O_EQUIVALENT,
-    O_ETC,
-    O_FAIL_SOFT,
-    O_NULL_SAFE,
-    O_ORDERING,
-    O_QUICK_TRICKS,
-    O_SURE_CARDS,
-    O_TT,
-    O_TT_MOVE,
-)
-from engine.skat.solver.position import (
-    NO_CARD,
-    PLAYERS,
-    R_BONUS,
-    R_NULL,
-    R_PTS,
-    S_DECLARER,
-    S_LEADER,
-    S_STAMP,
-    S_TRICK,
-    S_TRICK_N,
-    Int64Array,
 )
 
 __all__ = [
-    "MAX_PLY",
     "MAX_STAMP",
     "N_STATS",
     "ST_NODES",
     "ST_PROBES",
-    "W_SIZE",
     "move_bounds",
     "move_values",
     "search",
@@ -103,7 +100,6 @@ __all__ = [
     "value",
 ]
 
-MAX_PLY: Final = 32  # 30 cards, one row per card plus the final node
 ST_NODES: Final = 0  # nodes searched
 ST_PROBES: Final = 1  # null-window searches run
 N_STATS: Final = 2

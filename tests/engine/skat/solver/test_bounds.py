@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings
 from engine.skat.cards import SUIT_GAMES, card_points
 from engine.skat.solver import Position
 from engine.skat.solver import reference as ref
-from engine.skat.solver.kernels import quick_value, sure_value
+from engine.skat.solver.bounds import quick_value, sure_value
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.position import (
     KIND_NULL,
