@@ -22,6 +22,7 @@ from typing import Final
 import numpy as np
 
 from engine.errors import InvalidInput
+from engine.skat.solver.drivers import move_bounds, move_values, value
 from engine.skat.solver.kernels import chain_top, legal_moves
 from engine.skat.solver.options import Options
 from engine.skat.solver.position import (
@@ -49,16 +50,9 @@ from engine.skat.solver.query import (
     Target,
     ask,
 )
-from engine.skat.solver.search import (
-    MAX_STAMP,
-    N_STATS,
-    ST_NODES,
-    move_bounds,
-    move_values,
-    test,
-    value,
-)
+from engine.skat.solver.search import N_STATS, ST_NODES, test
 from engine.skat.solver.stack import MAX_PLY, W_SIZE
+from engine.skat.solver.table import MAX_STAMP
 
 __all__ = [
     "SCHWARZ",

@@ -1,7 +1,8 @@
 """Bounds the search may cut on at trick boundaries of suit and grand games.
 
 Both are values a side surely takes whatever the others do: sure trumps (either side, any
-time) and quick tricks (the side on lead). Tests check them against exact values.
+time) and quick tricks (the side on lead); `side_bound` combines them for the search. Tests
+check them against exact values.
 """
 
 from engine.skat.solver.kernels import (
@@ -14,9 +15,18 @@ from engine.skat.solver.kernels import (
     mask_value,
     popcount,
 )
-from engine.skat.solver.position import FULL32, PLAYERS, R_BONUS, R_MASK, TRUMP_ID, Int64Array
+from engine.skat.solver.options import O_QUICK_TRICKS, O_SURE_CARDS
+from engine.skat.solver.position import (
+    FULL32,
+    PLAYERS,
+    R_BONUS,
+    R_MASK,
+    S_DECLARER,
+    TRUMP_ID,
+    Int64Array,
+)
 
-__all__ = ["quick_value", "sure_value"]
+__all__ = ["quick_value", "side_bound", "sure_value"]
 
 
 @jit(I64(I64, I64, I64))
@@ -68,3 +78,23 @@ def sure_value(mine: int, theirs: int, rules: Int64Array) -> int:
     sure = _sure_cards(mine, theirs, rules[R_MASK + TRUMP_ID])
     bonus: int = rules[R_BONUS]
     return mask_value(sure, rules) + (bonus if sure else 0)
+
+
+@jit(I64(VEC, I64, I64, I64, RVEC, VEC))
+def side_bound(
+    state: Int64Array, leader: int, side: int, need: int, rules: Int64Array, opts: Int64Array
+) -> int:
+    """Value the side of seat `side` surely takes at a trick boundary with `leader` to lead:
+    its sure cards, or its quick tricks when it is on lead, whichever is more. Returns 0
+    without the work when even all of the side's cards could not reach `need` (no cut)."""
+    in_play = state[0] | state[1] | state[2]
+    declarer_side = state[S_DECLARER] == side
+    mine = state[side] if declarer_side else in_play & ~state[state[S_DECLARER]]
+    if mask_value(mine, rules) + rules[R_BONUS] * popcount(state[leader]) < need:
+        return 0
+    sure = 0
+    if opts[O_SURE_CARDS] == 1:
+        sure = sure_value(mine, in_play & ~mine, rules)
+    if opts[O_QUICK_TRICKS] == 1 and (leader == state[S_DECLARER]) == declarer_side:
+        sure = max(sure, quick_value(state, leader, rules))
+    return sure

@@ -7,20 +7,16 @@ value is at least v, a value v < t proves it is at most v. Points already banked
 the search, so the transposition table stores values that stay valid for every question about
 the same world.
 
-The search runs without recursion: each ply is one row of the `work` array (the node's window,
-move list and trick state); cards are played from the hands in `state` and taken back with
-XOR, so `state` is unchanged when the search returns (a local hands array would cost
-reference-count updates at every helper call). The transposition table holds one packed int64
-per entry, keyed at trick boundaries by the remaining cards, the seat on lead and the `stamp`
-that names the world (who holds which card, game and declarer); the entry also holds lower
-and upper bounds and the best lead.
+The search runs without recursion: each ply is one row of the `work` array (see `stack`);
+cards are played from the hands in `state` and taken back with XOR, so `state` is unchanged
+when the search returns (a local hands array would cost reference-count updates at every
+helper call). Trick boundaries consult the transposition table (`table`), the endgame
+solvers, the null safe-hand test and the bounds before any move is tried.
 """
 
 from typing import Final
 
-import numpy as np
-
-from engine.skat.solver.bounds import quick_value, sure_value
+from engine.skat.solver.bounds import side_bound
 from engine.skat.solver.endgame import last_trick, two_tricks
 from engine.skat.solver.kernels import (
     I64,
@@ -32,23 +28,16 @@ from engine.skat.solver.kernels import (
     jit,
     legal_moves,
     mask_value,
-    play_card,
     popcount,
     trick_gain,
 )
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
-    DRIVER_BISECTION,
-    DRIVER_HYBRID,
-    DRIVER_WINDOW,
-    O_DRIVER,
     O_EQUIVALENT,
     O_ETC,
     O_FAIL_SOFT,
     O_NULL_SAFE,
     O_ORDERING,
-    O_QUICK_TRICKS,
-    O_SURE_CARDS,
     O_TT,
     O_TT_MOVE,
 )
@@ -87,37 +76,29 @@ from engine.skat.solver.stack import (
     F_WIN,
     F_WINP,
 )
+from engine.skat.solver.table import (
+    MISSING,
+    key_of,
+    lower_of,
+    move_of,
+    probe,
+    slot_of,
+    store,
+    upper_of,
+)
 
 __all__ = [
-    "MAX_STAMP",
     "N_STATS",
     "ST_NODES",
     "ST_PROBES",
-    "move_bounds",
-    "move_values",
+    "init_root",
     "search",
     "test",
-    "value",
 ]
 
 ST_NODES: Final = 0  # nodes searched
 ST_PROBES: Final = 1  # null-window searches run
 N_STATS: Final = 2
-
-# Packed transposition table entry (bit 63 stays clear, so shifts need no sign care).
-_KEY_LEADER: Final = 32  # remaining cards in bits 0..31, seat on lead in 32..33
-_KEY_STAMP: Final = 34  # world stamp in bits 34..43
-_STAMP_BITS: Final = 10
-MAX_STAMP: Final = (1 << _STAMP_BITS) - 1
-_KEY_MASK: Final = (1 << (_KEY_STAMP + _STAMP_BITS)) - 1
-_LOWER: Final = _KEY_STAMP + _STAMP_BITS  # lower bound, 7 bits
-_VALUE_BITS: Final = 7
-_VALUE_MASK: Final = (1 << _VALUE_BITS) - 1  # also "no upper bound yet"
-_UPPER: Final = _LOWER + _VALUE_BITS
-_MOVE: Final = _UPPER + _VALUE_BITS  # best lead, 5 bits
-_MOVE_MASK: Final = 31
-_HASH_MULT: Final = 0x1E3779B97F4A7C15  # odd, below 2**63: int64 multiply wraps like uint64
-_HASH_SHIFT: Final = 40  # slot = bits 40.. of the product (the same with and without JIT)
 
 _ENTER: Final = 0
 _NEXT: Final = 1
@@ -126,13 +107,8 @@ _UP: Final = 3
 _UNSET: Final = 1 << 20  # beyond any value
 
 
-@jit(I64(I64, I64))
-def _slot(key: int, size: int) -> int:
-    return (int(key) * _HASH_MULT) >> _HASH_SHIFT & (size - 1)  # int(): see bits.popcount_swar
-
-
 @jit(I64(VEC, MAT, RVEC))
-def _init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
+def init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
     """Fill row 0 of `work` from `state`; returns the value still in play."""
     leader = state[S_LEADER]
     count = state[S_TRICK_N]
@@ -162,26 +138,6 @@ def _init_root(state: Int64Array, work: Int64Array, rules: Int64Array) -> int:
     return avail
 
 
-@jit(I64(VEC, I64, I64, I64, RVEC, VEC))
-def _side_bound(
-    state: Int64Array, leader: int, side: int, need: int, rules: Int64Array, opts: Int64Array
-) -> int:
-    """Value the side of seat `side` surely takes at a trick boundary with `leader` to lead:
-    its sure cards, or its quick tricks when it is on lead, whichever is more. Returns 0
-    without the work when even all of the side's cards could not reach `need` (no cut)."""
-    in_play = state[0] | state[1] | state[2]
-    declarer_side = state[S_DECLARER] == side
-    mine = state[side] if declarer_side else in_play & ~state[state[S_DECLARER]]
-    if mask_value(mine, rules) + rules[R_BONUS] * popcount(state[leader]) < need:
-        return 0
-    sure = 0
-    if opts[O_SURE_CARDS] == 1:
-        sure = sure_value(mine, in_play & ~mine, rules)
-    if opts[O_QUICK_TRICKS] == 1 and (leader == state[S_DECLARER]) == declarer_side:
-        sure = max(sure, quick_value(state, leader, rules))
-    return sure
-
-
 @jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64, I64))
 def search(
     state: Int64Array,
@@ -199,12 +155,12 @@ def search(
     `(t - 1, t)` is the null-window test "future value >= t" (see module doc).
     """
     declarer = state[S_DECLARER]
-    stamp = state[S_STAMP] << _KEY_STAMP
+    stamp = state[S_STAMP]
     bonus = rules[R_BONUS]
     null = rules[R_NULL] == 1
     use_tt = opts[O_TT] == 1
     size = tt.shape[0]
-    _init_root(state, work, rules)
+    init_root(state, work, rules)
     work[0, F_ALPHA] = alpha
     work[0, F_BETA] = beta
     stats[ST_PROBES] += 1
@@ -236,12 +192,12 @@ def search(
                     result = two_tricks(state, player, declarer, rules)
                     continue
                 if use_tt:
-                    key = state[0] | state[1] | state[2] | player << _KEY_LEADER | stamp
-                    slot = _slot(key, size)
-                    entry = tt[slot]
-                    if entry & _KEY_MASK == key:
-                        lower = entry >> _LOWER & _VALUE_MASK
-                        upper = entry >> _UPPER & _VALUE_MASK
+                    key = key_of(state[0] | state[1] | state[2], player, stamp)
+                    slot = slot_of(key, size)
+                    entry = probe(tt, slot, key)
+                    if entry != MISSING:
+                        lower = lower_of(entry)
+                        upper = upper_of(entry)
                         if lower >= beta or lower == upper:
                             result = lower
                             continue
@@ -249,7 +205,7 @@ def search(
                             result = upper
                             continue
                         if opts[O_TT_MOVE] == 1:
-                            first = entry >> _MOVE & _MOVE_MASK
+                            first = move_of(entry)
                     work[ply, F_SLOT] = slot
                     work[ply, F_KEY] = key
                 if null:
@@ -258,12 +214,12 @@ def search(
                         result = avail
                         continue
                 else:
-                    lower = _side_bound(state, player, declarer, beta, rules, opts)
+                    lower = side_bound(state, player, declarer, beta, rules, opts)
                     if lower >= beta:
                         result = lower
                         continue
                     defender = (declarer + 1) % PLAYERS
-                    upper = avail - _side_bound(state, player, defender, avail - alpha, rules, opts)
+                    upper = avail - side_bound(state, player, defender, avail - alpha, rules, opts)
                     if upper <= alpha:
                         result = upper
                         continue
@@ -289,17 +245,17 @@ def search(
                         winner = player
                     trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
                     gain = trick_gain(trick, winner, declarer, rules)
-                    key = remaining ^ 1 << card | winner << _KEY_LEADER | stamp
-                    entry = tt[_slot(key, size)]
-                    if entry & _KEY_MASK == key:
+                    key = key_of(remaining ^ 1 << card, winner, stamp)
+                    entry = probe(tt, slot_of(key, size), key)
+                    if entry != MISSING:
                         if player == declarer:
-                            bound = gain + (entry >> _LOWER & _VALUE_MASK)
+                            bound = gain + lower_of(entry)
                             if bound >= beta:
                                 result = bound
                                 action = _UP
                                 break
                         else:
-                            bound = gain + (entry >> _UPPER & _VALUE_MASK)
+                            bound = gain + upper_of(entry)
                             if bound <= alpha:
                                 result = bound
                                 action = _UP
@@ -368,21 +324,7 @@ def search(
             slot = work[ply, F_SLOT]
             if slot >= 0:
                 key = work[ply, F_KEY]
-                entry = tt[slot]
-                lower = 0
-                upper = _VALUE_MASK
-                move = 0
-                if entry & _KEY_MASK == key:
-                    lower = entry >> _LOWER & _VALUE_MASK
-                    upper = entry >> _UPPER & _VALUE_MASK
-                    move = entry >> _MOVE & _MOVE_MASK
-                if result > alpha:
-                    lower = max(lower, result)
-                if result < beta:
-                    upper = min(upper, result)
-                if work[ply, F_BEST_MOVE] >= 0:
-                    move = work[ply, F_BEST_MOVE]
-                tt[slot] = key | lower << _LOWER | upper << _UPPER | move << _MOVE
+                store(tt, slot, key, result, alpha, beta, work[ply, F_BEST_MOVE])
             action = _UP
         else:  # _UP: hand `result` of this ply to its parent
             if opts[O_FAIL_SOFT] == 0:
@@ -423,93 +365,3 @@ def test(
     """Fail-soft null-window test "future value >= t": v >= t proves at least v, v < t at
     most v."""
     return search(state, rules, opts, tt, work, stats, t - 1, t)
-
-
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
-def value(
-    state: Int64Array,
-    rules: Int64Array,
-    opts: Int64Array,
-    tt: Int64Array,
-    work: Int64Array,
-    stats: Int64Array,
-    guess: int,
-) -> int:
-    """Exact future value by the driver the options select (see `options.DRIVERS`).
-
-    The first probe tests `guess` (the win threshold: its answer is needed anyway). The search
-    stops as soon as a side reaches its target, so a probe's fail-soft bound rarely moves more
-    than a point past the probe; probes below the value (which must prove what the declarer
-    gets) cost far more than probes above it. The hybrid driver therefore steps down to the
-    fail-soft bound after a probe fails low (MTD(f)) and bisects upwards after one succeeds.
-    """
-    lower = 0
-    upper = _init_root(state, work, rules)
-    probe = guess
-    driver = opts[O_DRIVER]
-    first = True
-    high = False
-    while lower < upper:
-        if driver == DRIVER_WINDOW and not first:
-            found = search(state, rules, opts, tt, work, stats, lower - 1, upper + 1)
-            return max(lower, min(upper, found))
-        bisect = driver == DRIVER_BISECTION or (driver == DRIVER_HYBRID and high)
-        if bisect and not first:
-            beta = (lower + upper + 1) // 2
-        else:
-            beta = min(max(probe, lower + 1), upper)
-        first = False
-        probe = test(state, rules, opts, tt, work, stats, beta)
-        high = probe >= beta
-        if high:
-            lower = probe
-        else:
-            upper = probe
-    return lower
-
-
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC), allocates=True)
-def move_values(
-    state: Int64Array,
-    rules: Int64Array,
-    opts: Int64Array,
-    tt: Int64Array,
-    work: Int64Array,
-    stats: Int64Array,
-    cards: Int64Array,
-    guess: int,
-    out: Int64Array,
-) -> int:
-    """Exact value of playing each of `cards` (future value from `state`) into `out`; each
-    search starts from the previous card's value. Returns the number of cards."""
-    child = np.empty_like(state)
-    for i in range(cards.shape[0]):
-        child[:] = state
-        gain = play_card(child, rules, cards[i])
-        out[i] = gain + value(child, rules, opts, tt, work, stats, guess - gain)
-        guess = out[i]
-    count: int = cards.shape[0]
-    return count
-
-
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC), allocates=True)
-def move_bounds(
-    state: Int64Array,
-    rules: Int64Array,
-    opts: Int64Array,
-    tt: Int64Array,
-    work: Int64Array,
-    stats: Int64Array,
-    cards: Int64Array,
-    needed: int,
-    out: Int64Array,
-) -> int:
-    """For each of `cards`, a fail-soft bound of the future value after it against `needed`
-    into `out` (`out[i] >= needed` iff that card reaches it). Returns the number of cards."""
-    child = np.empty_like(state)
-    for i in range(cards.shape[0]):
-        child[:] = state
-        gain = play_card(child, rules, cards[i])
-        out[i] = gain + test(child, rules, opts, tt, work, stats, needed - gain)
-    count: int = cards.shape[0]
-    return count
