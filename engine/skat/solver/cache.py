@@ -16,7 +16,7 @@ from typing import Final
 
 import numba
 
-__all__ = ["drop_stale_cache"]
+__all__ = ["caches_beside_sources", "drop_stale_cache"]
 
 _PACKAGE: Final = Path(__file__).resolve().parent
 _BITS: Final = _PACKAGE.parents[1] / "bits.py"
@@ -31,11 +31,16 @@ def _cache_files(package: Path, bits: Path) -> list[Path]:
     return ours + [p for p in theirs if p.suffix in _CACHE_SUFFIXES]
 
 
+def caches_beside_sources() -> bool:
+    """Does numba compile and keep its cache in `__pycache__` beside the sources (its
+    default), the only place `drop_stale_cache` looks?"""
+    elsewhere = getattr(numba.config, "CACHE_DIR", "")
+    return not elsewhere and not getattr(numba.config, "DISABLE_JIT", 0)
+
+
 def drop_stale_cache(package: Path = _PACKAGE, bits: Path = _BITS) -> None:
     """Delete the numba cache files of `package` (and of `bits`) if their sources changed
-    since the cache was written; no-op when numba caches elsewhere or does not compile."""
-    if getattr(numba.config, "CACHE_DIR", "") or getattr(numba.config, "DISABLE_JIT", 0):
-        return
+    since the cache was written."""
     sources = [*sorted(package.glob("*.py")), bits]
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
     stored = package / "__pycache__" / _DIGEST_NAME

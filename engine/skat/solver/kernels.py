@@ -13,7 +13,7 @@ import numba
 from numba.extending import register_jitable
 
 from engine import bits
-from engine.skat.solver.cache import drop_stale_cache
+from engine.skat.solver.cache import caches_beside_sources, drop_stale_cache
 from engine.skat.solver.position import (
     FULL32,
     NO_CARD,
@@ -82,7 +82,8 @@ def jit(signature: Any, allocates: bool = False) -> Callable[[F], F]:
     return wrap
 
 
-drop_stale_cache()  # every jitted module imports this one first: see `cache`
+if caches_beside_sources():  # every jitted module imports this one first: see `cache`
+    drop_stale_cache()
 register_jitable(bits.popcount_swar)  # lets numba compile bits.lowest_index, which calls it
 popcount = jit(I64(I64))(bits.popcount_swar)
 lowest_index = jit(I64(I64))(bits.lowest_index)
