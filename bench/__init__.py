@@ -1,1 +1,1 @@
-"""Benchmarks: each module prints medians and ratios; figures go in docs/benchmarks.md."""
+"""Benchmarks: `python -m bench.<name>` prints medians and ratios; figures go to docs/benchmarks.md."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.deal import deal_from_seed
 from engine.skat.iss import parse_record, read_records, replay_record
+from server.commands.skat_solve import add_solve
 
 __all__ = ["register"]
 
@@ -32,6 +33,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "party); default: score by the ISkO",
     )
     replay.set_defaults(handler=_replay)
+
+    add_solve(commands)
 
 
 def _deal(args: argparse.Namespace) -> int:
