@@ -1,1 +1,2 @@
-"""Benchmarks: `python -m bench.<name>` prints medians and ratios; figures go to docs/benchmarks.md."""
+"""Benchmarks: `python -m bench.<name>` prints medians and ratios; figures go to
+docs/benchmarks.md."""
