@@ -7,7 +7,16 @@ support `int.bit_count`, numba#10832), and the solver kernels jit that one.
 
 from collections.abc import Iterator
 
-__all__ = ["FULL64", "bit_index", "iter_bits", "lowest_bit", "popcount", "popcount_swar"]
+__all__ = [
+    "FULL64",
+    "bit_index",
+    "fill_below",
+    "iter_bits",
+    "lowest_bit",
+    "lowest_index",
+    "popcount",
+    "popcount_swar",
+]
 
 FULL64 = (1 << 64) - 1
 
@@ -32,6 +41,28 @@ def popcount_swar(x: int) -> int:
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4
     return ((x * _H01) & FULL64) >> 56
+
+
+def lowest_index(mask: int) -> int:
+    """Index of the lowest set bit of a mask with 0 < mask < 2**63 (trailing zeros).
+
+    Jittable like `popcount_swar`, which LLVM turns into one `popcnt`: counting the bits
+    below the lowest set bit is a trailing-zero count without a numba-only intrinsic, so the
+    same code runs with `NUMBA_DISABLE_JIT=1`.
+    """
+    return popcount_swar((mask & -mask) - 1)
+
+
+def fill_below(mask: int) -> int:
+    """`mask` with every bit below its highest set bit set as well (0 for 0), for 0 <= mask
+    < 2**63: `~fill_below(m)` is everything above the highest card of `m`. Jittable."""
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    mask |= mask >> 32
+    return mask
 
 
 def lowest_bit(mask: int) -> int:

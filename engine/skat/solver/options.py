@@ -1,0 +1,90 @@
+"""Switches for the search techniques, packed into the small int64 array the kernels read.
+
+Every technique can be turned off (or, for the value driver, swapped) so that the ablation
+benchmark measures what each one pays. Changing them never changes an answer, only the work
+to find it.
+"""
+
+from typing import Final, Literal
+
+import msgspec
+import numpy as np
+
+from engine.skat.solver.position import Int64Array
+
+__all__ = [
+    "DRIVERS",
+    "DRIVER_BISECTION",
+    "DRIVER_MTD",
+    "DRIVER_WINDOW",
+    "O_DRIVER",
+    "O_EQUIVALENT",
+    "O_FAIL_SOFT",
+    "O_NULL_SAFE",
+    "O_ORDERING",
+    "O_QUICK_TRICKS",
+    "O_SIZE",
+    "O_SURE_CARDS",
+    "O_TT",
+    "O_TT_MOVE",
+    "Options",
+]
+
+O_TT: Final = 0
+O_TT_MOVE: Final = 1
+O_EQUIVALENT: Final = 2
+O_ORDERING: Final = 3
+O_QUICK_TRICKS: Final = 4
+O_NULL_SAFE: Final = 5
+O_FAIL_SOFT: Final = 6
+O_DRIVER: Final = 7
+O_SURE_CARDS: Final = 8
+O_SIZE: Final = 9
+
+DRIVER_BISECTION: Final = 0
+DRIVER_MTD: Final = 1
+DRIVER_WINDOW: Final = 2
+DRIVERS: Final = {"bisection": DRIVER_BISECTION, "mtd": DRIVER_MTD, "window": DRIVER_WINDOW}
+
+
+class Options(msgspec.Struct, frozen=True):
+    """Search techniques (all on by default).
+
+    Attributes:
+        transposition_table: bounds on the future value stored at trick boundaries.
+        tt_move: try the best lead stored in the table first.
+        equivalent_cards: search only one card of a run of equivalent cards.
+        move_ordering: heuristic move order (otherwise highest card first).
+        quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
+        sure_cards: cards either side surely wins (top trumps; top plain cards against a side
+            without trumps) as bounds at trick boundaries.
+        null_safe: the safe-hand test that ends a null search early.
+        fail_soft: return bounds beyond the window (otherwise fail-hard).
+        value_driver: how exact values are found after the win probe: "mtd" (MTD(f):
+            null-window probes at the last fail-soft bound), "bisection" (null-window probes
+            halving the interval left) or "window" (one alpha-beta search over it).
+    """
+
+    transposition_table: bool = True
+    tt_move: bool = True
+    equivalent_cards: bool = True
+    move_ordering: bool = True
+    quick_tricks: bool = True
+    sure_cards: bool = True
+    null_safe: bool = True
+    fail_soft: bool = True
+    value_driver: Literal["mtd", "bisection", "window"] = "mtd"
+
+    def to_array(self) -> Int64Array:
+        """The `opts` array of the kernels."""
+        flags = np.zeros(O_SIZE, dtype=np.int64)
+        flags[O_TT] = self.transposition_table
+        flags[O_TT_MOVE] = self.tt_move
+        flags[O_EQUIVALENT] = self.equivalent_cards
+        flags[O_ORDERING] = self.move_ordering
+        flags[O_QUICK_TRICKS] = self.quick_tricks
+        flags[O_SURE_CARDS] = self.sure_cards
+        flags[O_NULL_SAFE] = self.null_safe
+        flags[O_FAIL_SOFT] = self.fail_soft
+        flags[O_DRIVER] = DRIVERS[self.value_driver]
+        return flags
