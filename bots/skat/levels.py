@@ -22,7 +22,7 @@ from engine.skat.observation import Observation
 
 __all__ = ["LEVELS", "SkatBot"]
 
-Bidder = Literal["greedy", "knn", "lms", "montecarlo"]
+Bidder = Literal["greedy", "lms", "knn", "montecarlo"]
 
 
 class SkatBot(msgspec.Struct, frozen=True):
