@@ -19,7 +19,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from bots.policy import Decision
-from bots.registry import policy
+from bots.registry import policy, warm_up
 from engine.rng import make_rng
 
 __all__ = ["BotPool", "PoolStats"]
@@ -31,6 +31,7 @@ KILL_WAIT_SECONDS = 1.0
 def _serve(conn: Connection) -> None:
     """Worker main loop: say ready, then one request at a time until the pipe closes."""
     conn.send(("ready", None))
+    warm_up()  # load the solver and data now, not on a table's first decision
     while True:
         try:
             game, name, observation, seed = conn.recv()

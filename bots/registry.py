@@ -15,9 +15,10 @@ __all__ = [
     "policy_names",
     "skat_policy",
     "tichu_policy",
+    "warm_up",
 ]
 
-SKAT_POLICIES = ("random", "greedy")
+SKAT_POLICIES = ("random", "greedy", "easy", "medium", "strong")
 TICHU_POLICIES = ("random",)
 
 
@@ -31,6 +32,10 @@ def skat_policy(name: str) -> Callable[..., Any]:
         from bots.skat.greedy import greedy_policy
 
         return greedy_policy
+    if name in ("easy", "medium", "strong"):
+        from bots.skat.levels import LEVELS
+
+        return LEVELS[name]
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
 
 
@@ -41,6 +46,17 @@ def tichu_policy(name: str) -> Callable[..., Any]:
 
         return random_policy
     raise ValueError(f"unknown Tichu bot {name!r}; known: {', '.join(TICHU_POLICIES)}")
+
+
+def warm_up() -> None:
+    """Load what the strong bots need (the solver's compiled kernels) in a worker process.
+
+    The server process never calls this: importing the solver compiles or loads jitted code,
+    which belongs in the bot pool's workers only (HOUSE_STYLE.md A).
+    """
+    from bots.skat.montecarlo import shared_solver
+
+    shared_solver()
 
 
 def policy_names(game: str) -> tuple[str, ...]:

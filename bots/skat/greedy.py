@@ -13,7 +13,7 @@ import numpy as np
 
 from bots.policy import Decision
 from bots.skat.baseline import game_moves
-from bots.skat.hand_value import best_trump_game, game_value_estimate, strength
+from bots.skat.hand_value import best_trump_game, game_value_estimate, rule_of_thumb_limit, strength
 from engine.bits import iter_bits, popcount
 from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
 from engine.skat.cards import (
@@ -31,10 +31,8 @@ from engine.skat.cards import (
 from engine.skat.observation import Observation
 from engine.skat.rules import BID_VALUES
 
-__all__ = ["PLAYABLE_STRENGTH", "greedy_policy"]
+__all__ = ["greedy_policy"]
 
-# Strength (bots.skat.hand_value.strength) from which a game with the skat is worth bidding.
-PLAYABLE_STRENGTH: Final = 7.5
 TRICK_WORTH_WINNING: Final = 3  # card points on the table that make a trick worth taking
 TRUMP_GROUP: Final = 4
 CLUB_JACK: Final = parse_card("JC")  # cannot be beaten: safe to add points under it
@@ -57,10 +55,8 @@ def greedy_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action
 
 
 def _bid(obs: Observation, moves: list[Action]) -> Decision[Action]:
-    cards = parse_cards(obs.hand)
-    game, power_score = best_trump_game(cards)
-    limit = game_value_estimate(cards, game) if power_score >= PLAYABLE_STRENGTH else 0
-    diagnostics = {"game": game, "strength": round(power_score, 2), "limit": limit}
+    game, limit = rule_of_thumb_limit(parse_cards(obs.hand))
+    diagnostics = {"game": game, "limit": limit}
     if Hold() in moves:
         return Decision(Hold() if obs.bid <= limit else Pass(), diagnostics)
     next_bid = next((v for v in BID_VALUES if v > obs.bid), None)

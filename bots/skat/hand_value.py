@@ -22,9 +22,18 @@ from engine.skat.cards import (
 )
 from engine.skat.scoring import matadors
 
-__all__ = ["TRUMP_GAMES", "best_trump_game", "game_value_estimate", "strength"]
+__all__ = [
+    "PLAYABLE_STRENGTH",
+    "TRUMP_GAMES",
+    "best_trump_game",
+    "game_value_estimate",
+    "rule_of_thumb_limit",
+    "strength",
+]
 
 TRUMP_GAMES: Final[tuple[GameType, ...]] = (*SUIT_GAMES, "grand")
+# Strength from which a trump game with the skat is worth bidding (the greedy bidder).
+PLAYABLE_STRENGTH: Final = 7.5
 ACE_RANK: Final = "A"
 TEN_RANK: Final = "T"
 
@@ -62,3 +71,10 @@ def best_trump_game(cards: CardMask) -> tuple[GameType, float]:
     scored = [(strength(cards, g), g) for g in TRUMP_GAMES]
     best_strength, best_game = max(scored)
     return best_game, best_strength
+
+
+def rule_of_thumb_limit(cards: CardMask) -> tuple[GameType, int]:
+    """The greedy bidder: the strongest trump game and its value if it looks playable
+    (strength at least `PLAYABLE_STRENGTH`), else that game and 0."""
+    game, score = best_trump_game(cards)
+    return game, game_value_estimate(cards, game) if score >= PLAYABLE_STRENGTH else 0

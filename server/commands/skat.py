@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.deal import deal_from_seed
 from engine.skat.iss import parse_record, read_records, replay_record
+from server.commands.skat_bidding import add_bidding
 from server.commands.skat_solve import add_solve
 
 __all__ = ["register"]
@@ -35,6 +36,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     replay.set_defaults(handler=_replay)
 
     add_solve(commands)
+    add_bidding(commands)
 
 
 def _deal(args: argparse.Namespace) -> int:

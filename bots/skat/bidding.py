@@ -1,0 +1,129 @@
+"""Bidding: value the ten cards, then bid or hold up to the highest value worth the risk.
+
+A bidder turns (cards, position) into a `HandValuation`: the win chance of each game it
+considers, the game it would play and the highest bid worth making for it:
+* `greedy`: the rule-of-thumb strength of the greedy bot, no chances;
+* `lms`: a linear least-squares fit of the win flag on the hand features per game and
+  position (`bots.skat.lms`), the studies' first, weak baseline;
+* `knn`: the share of won games among the k most similar hands of the solver-labelled
+  knowledge base (`bots.skat.knowledge`), the studied approach;
+* `montecarlo`: deal the hidden cards at random, take the skat, discard by a fast rule and
+  solve each world open-card (`bots.skat.evaluation`), for the most promising games only.
+A game is playable when its chance reaches the `risk` parameter; the limit is the highest
+value among playable games. Valuations depend only on the cards and the position, so they
+are computed once per hand with a generator seeded from them.
+"""
+
+from functools import lru_cache
+from typing import Final
+
+import msgspec
+import numpy as np
+
+from bots.policy import Decision
+from bots.skat.evaluation import base_game_value, win_odds
+from bots.skat.features import null_features
+from bots.skat.hand_value import TRUMP_GAMES, rule_of_thumb_limit, strength
+from bots.skat.montecarlo import shared_solver
+from engine.skat.actions import Action, Bid, Hold, Pass
+from engine.skat.cards import GAME_TYPES, CardMask, GameType, parse_cards
+from engine.skat.observation import Observation
+from engine.skat.rules import BID_VALUES
+
+__all__ = [
+    "BIDDERS",
+    "HandValuation",
+    "bid_decision",
+    "candidate_games",
+    "value_hand",
+]
+
+BIDDERS: Final = ("greedy", "lms", "knn", "montecarlo")
+TRUMP_CANDIDATES: Final = 2
+NULL_MAX_UNSAFE_SUITS: Final = 1
+_UNSAFE_SUITS: Final = 2  # index of "unsafe_suits" in bots.skat.features.NULL_FEATURES
+NEIGHBOURS: Final = 40
+PASS_GAME: Final = "pass"
+
+
+class HandValuation(msgspec.Struct, frozen=True):
+    """A bidder's view of a hand: the game it would play ("pass" if none), the highest bid
+    worth making (0: pass) and the win chance per game it considered."""
+
+    game: str
+    limit: int
+    chances: dict[str, float]
+
+
+def candidate_games(cards: CardMask) -> list[GameType]:
+    """The games worth solving for: the strongest trump games, and null if it looks safe."""
+    ranked: list[GameType] = sorted(TRUMP_GAMES, key=lambda g: -strength(cards, g))[
+        :TRUMP_CANDIDATES
+    ]
+    if null_features(cards)[_UNSAFE_SUITS] <= NULL_MAX_UNSAFE_SUITS:
+        ranked.append("null")
+    return ranked
+
+
+@lru_cache(maxsize=4096)
+def value_hand(
+    cards: CardMask, position: int, *, bidder: str, risk: float, worlds: int
+) -> HandValuation:
+    """Value `cards` at `position` (0 forehand) with `bidder`; see the module doc."""
+    if bidder == "greedy":
+        game, limit = rule_of_thumb_limit(cards)
+        return HandValuation(game if limit else PASS_GAME, limit, {})
+    chances: dict[GameType, float]
+    if bidder == "knn":
+        from bots.skat.knowledge import load_knowledge
+
+        knowledge = load_knowledge()
+        chances = {
+            g: knowledge.win_chance(cards, position, g, hand=False, k=NEIGHBOURS)
+            for g in GAME_TYPES
+        }
+    elif bidder == "lms":
+        from bots.skat.lms import load_lms
+
+        linear = load_lms()
+        chances = {g: linear.win_chance(cards, position, g) for g in GAME_TYPES}
+    elif bidder == "montecarlo":
+        rng = np.random.default_rng([cards, position, worlds])
+        solver = shared_solver()
+        chances = {
+            g: win_odds(
+                solver, cards, g, position=position, hand=False, worlds=worlds, rng=rng
+            ).win_rate
+            for g in candidate_games(cards)
+        }
+    else:
+        raise ValueError(f"unknown bidder {bidder!r}; known: {', '.join(BIDDERS)}")
+    values = {g: base_game_value(cards, g, hand=False) for g in chances}
+    playable = [g for g in chances if chances[g] >= risk]
+    if not playable:
+        return HandValuation(PASS_GAME, 0, {str(g): p for g, p in chances.items()})
+    best = max(playable, key=lambda g: (values[g], chances[g]))
+    return HandValuation(best, values[best], {str(g): p for g, p in chances.items()})
+
+
+def bid_decision(
+    obs: Observation, rng: np.random.Generator, *, bidder: str, risk: float, worlds: int
+) -> Decision[Action]:
+    """Bid, hold or pass by the limit of `bidder`."""
+    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    valuation = value_hand(
+        parse_cards(obs.hand), order.index(obs.seat), bidder=bidder, risk=risk, worlds=worlds
+    )
+    diagnostics = {
+        "bidder": bidder,
+        "game": valuation.game,
+        "limit": valuation.limit,
+        "chances": {g: round(p, 3) for g, p in valuation.chances.items()},
+    }
+    legal = obs.legal
+    if Hold() in legal:
+        return Decision(Hold() if obs.bid <= valuation.limit else Pass(), diagnostics)
+    next_bid = next((v for v in BID_VALUES if v > obs.bid), None)
+    if next_bid is not None and next_bid <= valuation.limit and Bid(next_bid) in legal:
+        return Decision(Bid(next_bid), diagnostics)
+    return Decision(Pass(), diagnostics)

@@ -1,0 +1,65 @@
+"""The Monte Carlo Skat bot and its levels.
+
+`SkatBot` is a frozen parameter struct and therefore a picklable policy: the bidding strategy
+and the world budget are parameters, never globals. Card play is Monte Carlo over solved
+worlds (`bots.skat.montecarlo`); the skat decisions (hand or pickup, discard, declaration) are
+Monte Carlo over the opponents' hands (`bots.skat.discard`); bidding follows the chosen
+bidder. A Ramsch is played by the greedy rules (the solver scores declarer games only).
+"""
+
+from typing import Final, Literal
+
+import msgspec
+import numpy as np
+
+from bots.policy import Decision
+from bots.skat.bidding import bid_decision
+from bots.skat.discard import choose_declaration, choose_discard, choose_hand_or_skat
+from bots.skat.greedy import greedy_policy
+from bots.skat.montecarlo import choose_card
+from engine.skat.actions import Action
+from engine.skat.observation import Observation
+
+__all__ = ["LEVELS", "SkatBot"]
+
+Bidder = Literal["greedy", "lms", "knn", "montecarlo"]
+
+
+class SkatBot(msgspec.Struct, frozen=True):
+    """A Monte Carlo Skat player.
+
+    Attributes:
+        worlds: worlds solved per card decision (100 is the strong setting).
+        seconds: optional time budget per card decision; at least a few worlds are solved.
+        skat_worlds: worlds per candidate game in the skat decisions.
+        bidder: how to value the hand in the bidding.
+        risk: the win probability a game needs before the bot bids for it (higher = cautious).
+    """
+
+    worlds: int = 100
+    seconds: float | None = None
+    skat_worlds: int = 24
+    bidder: Bidder = "montecarlo"
+    risk: float = 0.6
+
+    def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
+        if obs.ramsch:
+            return greedy_policy(obs, rng)
+        if obs.phase == "bidding":
+            return bid_decision(
+                obs, rng, bidder=self.bidder, risk=self.risk, worlds=self.skat_worlds
+            )
+        if obs.phase == "skat":
+            return choose_hand_or_skat(obs, rng, worlds=self.skat_worlds, risk=self.risk)
+        if obs.phase == "discard":
+            return choose_discard(obs, rng, worlds=self.skat_worlds)
+        if obs.phase == "declare":
+            return choose_declaration(obs, rng, worlds=self.skat_worlds)
+        return choose_card(obs, rng, worlds=self.worlds, seconds=self.seconds)
+
+
+LEVELS: Final[dict[str, SkatBot]] = {
+    "easy": SkatBot(worlds=10, skat_worlds=8, risk=0.75),
+    "medium": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, risk=0.65),
+    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, risk=0.6),
+}
