@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from bots.registry import skat_policy
+from bots.registry import policy_names, skat_policy
 from server.app import App
 from server.events import Moved, decode_event, encode_event
 from server.games import SkatGame
@@ -31,7 +31,9 @@ WHY = {"game": "clubs", "strength": 4.5, "limit": 36}
 async def test_list_games_names_each_game_with_its_bot_levels(app: App) -> None:
     client = await Client.open(app.port)
     reply = await client.ok("list_games")
-    assert {"name": "skat", "bots": ["random", "greedy"]} in reply["games"]
+    games = {g["name"]: g["bots"] for g in reply["games"]}
+    assert games == {"skat": list(policy_names("skat")), "tichu": list(policy_names("tichu"))}
+    assert {"random", "greedy", "strong"} <= set(games["skat"])
 
 
 class TestRename:

@@ -69,6 +69,16 @@ def select(page: Any, *codes: str) -> str:
     return hint
 
 
+def first_legal_lead(page: Any) -> list[str]:
+    """The cards of the first legal play the server offers (lowest first): a pending wish
+    may forbid the lowest single, so the simple player follows the server's list."""
+    cards: list[str] = page.evaluate(
+        """() => window.tischrunde.screen.model.view.legal_actions
+            .filter((a) => a.type === 'play')[0].cards"""
+    )
+    return cards
+
+
 def lowest_card(page: Any) -> str:
     code: str = page.locator(".hand .card").first.get_attribute("data-card")
     return code
@@ -88,8 +98,8 @@ DECISION_JS = """(() => {
 
 def play_round_simply(page: Any, on_turn: Any = None) -> None:
     """Play until the round (or match) is over with the simplest legal choices: decline
-    Grand Tichu, pass the three lowest cards, pass when possible, else lead the lowest card,
-    give the Dragon to the right. For servers whose bots we cannot script."""
+    Grand Tichu, pass the three lowest cards, pass when possible, else make the first legal
+    play the server lists, give the Dragon to the right. For servers whose bots we cannot script."""
     while True:
         now = wait_until(page, DECISION_JS)
         if on_turn is not None:
@@ -110,5 +120,5 @@ def play_round_simply(page: Any, on_turn: Any = None) -> None:
         elif "pass" in now["legal"]:
             press(page, "Pass")
         else:
-            select(page, lowest_card(page))
+            select(page, *first_legal_lead(page))
             press(page, "Play")
