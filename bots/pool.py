@@ -28,10 +28,16 @@ Request = tuple[str, str, Any, int]  # game, policy name, observation, seed
 KILL_WAIT_SECONDS = 1.0
 
 
-def _serve(conn: Connection) -> None:
-    """Worker main loop: say ready, then one request at a time until the pipe closes."""
+def _serve(conn: Connection, warm: bool) -> None:
+    """Worker main loop: warm up, say ready, then one request at a time until the pipe closes.
+
+    Warming up (loading, on a machine's very first start compiling, the solver) happens
+    before "ready", so a worker only takes decisions once it can answer within a deadline:
+    a worker killed for lateness while compiling would never finish compiling.
+    """
+    if warm:
+        warm_up()
     conn.send(("ready", None))
-    warm_up()  # load the solver and data now, not on a table's first decision
     while True:
         try:
             game, name, observation, seed = conn.recv()
@@ -73,6 +79,8 @@ class BotPool:
         workers: number of processes; 0 means one per core.
         fallback: policy name that answers when a worker fails or is late.
         on_latency: called with each decision's latency in seconds (for metrics).
+        warm_up: load what the strong bots need in each worker before it takes decisions
+            (`bots.registry.warm_up`); off for pools that serve only cheap bots.
     """
 
     def __init__(
@@ -81,8 +89,10 @@ class BotPool:
         *,
         fallback: str = "random",
         on_latency: Callable[[float], None] | None = None,
+        warm_up: bool = True,
     ) -> None:
         self.size = workers or os.cpu_count() or 1
+        self.warm_up = warm_up
         self.fallback = fallback
         self.stats = PoolStats()
         self._on_latency = on_latency
@@ -92,7 +102,8 @@ class BotPool:
         self._respawning: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Spawn the workers (in a thread: spawning takes a moment per process)."""
+        """Spawn the workers (in a thread: spawning takes a moment per process, warming up
+        a few seconds with a warm numba cache, up to a minute on a machine's first start)."""
         for _ in range(self.size):
             worker = await asyncio.to_thread(self._spawn)
             self._idle.put_nowait(worker)
@@ -166,7 +177,7 @@ class BotPool:
     def _spawn(self) -> _Worker:
         """Start a worker and wait until it has imported the bots (blocking: run in a thread)."""
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child,), daemon=True)
+        process = self._context.Process(target=_serve, args=(child, self.warm_up), daemon=True)
         process.start()
         child.close()
         parent.recv()  # ("ready", None)

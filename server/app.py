@@ -40,7 +40,10 @@ class App:
         self.metrics = Metrics()
         self.store = Store.connect(settings.db)
         self.pool = BotPool(
-            settings.bot_workers, fallback="random", on_latency=self.metrics.observe_bot
+            settings.bot_workers,
+            fallback="random",
+            on_latency=self.metrics.observe_bot,
+            warm_up=settings.bot_warm_up,
         )
         self.bus: Bus | NoBus = Bus(settings.mqtt) if settings.mqtt else NoBus()
         self.lobby = Lobby(
@@ -77,6 +80,12 @@ class App:
         """Migrate, resume tables, start the pool and the bus, listen."""
         await asyncio.to_thread(upgrade, self.settings.db)
         self.store.start()
+        if self.settings.bot_warm_up:
+            log.info(
+                "starting the bot workers: loading the solver (a machine's first start "
+                "compiles it, up to a minute)",
+                extra={"workers": self.pool.size},
+            )
         await self.pool.start()
         self.bus.start()
         resumed = await self.lobby.restore()

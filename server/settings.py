@@ -28,6 +28,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         bot_deadline_seconds: longest a bot may think before the fallback policy answers.
         timeout_bot: the bot level that plays a move when a human runs out of time or is away.
         bot_workers: processes in the bot pool; 0 means one per core.
+        bot_warm_up: load the solver in every bot worker before the server listens (the
+            first start on a machine compiles it: up to a minute).
         series_3, series_4: deals in a Skat list at a 3- or 4-table.
         max_frame_bytes: largest accepted WebSocket message.
         rate_per_second, rate_burst: token bucket per connection.
@@ -48,6 +50,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     bot_deadline_seconds: float = 5.0
     timeout_bot: str = "random"
     bot_workers: int = 0
+    bot_warm_up: bool = True
     series_3: int = 36
     series_4: int = 48
     max_frame_bytes: int = 16 * 1024

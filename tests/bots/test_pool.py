@@ -8,7 +8,7 @@ from engine.skat.state import new_game
 
 
 async def test_decisions_come_from_workers_and_are_legal() -> None:
-    pool = BotPool(1)
+    pool = BotPool(1, warm_up=False)
     await pool.start()
     try:
         observation = new_game(seed=1).observation(1)
@@ -20,7 +20,7 @@ async def test_decisions_come_from_workers_and_are_legal() -> None:
 
 
 async def test_a_killed_worker_is_answered_by_the_fallback_and_replaced() -> None:
-    pool = BotPool(1)
+    pool = BotPool(1, warm_up=False)
     await pool.start()
     try:
         observation = new_game(seed=2).observation(1)
@@ -35,7 +35,7 @@ async def test_a_killed_worker_is_answered_by_the_fallback_and_replaced() -> Non
 
 
 async def test_a_missed_deadline_never_stalls_the_caller() -> None:
-    pool = BotPool(1)
+    pool = BotPool(1, warm_up=False)
     await pool.start()
     try:
         observation = new_game(seed=3).observation(1)

@@ -19,6 +19,7 @@ def server_settings(tmp_path: Path, **overrides: object) -> Settings:
         "bot_delay_seconds": 0.0,
         "bot_deadline_seconds": 100 * UNIT,
         "bot_workers": 1,
+        "bot_warm_up": False,  # the tests' bots are cheap; the solver loads where used
         "series_3": 1,
         "series_4": 1,
         "log_level": "WARNING",
