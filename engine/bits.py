@@ -7,7 +7,15 @@ support `int.bit_count`, numba#10832), and the solver kernels jit that one.
 
 from collections.abc import Iterator
 
-__all__ = ["FULL64", "bit_index", "iter_bits", "lowest_bit", "popcount", "popcount_swar"]
+__all__ = [
+    "FULL64",
+    "bit_index",
+    "iter_bits",
+    "lowest_bit",
+    "nibble_popcounts",
+    "popcount",
+    "popcount_swar",
+]
 
 FULL64 = (1 << 64) - 1
 
@@ -32,6 +40,16 @@ def popcount_swar(x: int) -> int:
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4
     return ((x * _H01) & FULL64) >> 56
+
+
+def nibble_popcounts(mask: int) -> int:
+    """Each 4-bit nibble of a non-negative mask replaced by its number of set bits (0..4).
+
+    Tichu's rank-major layout keeps a value's cards in one nibble, so this turns a card set
+    into its count per value in two steps of the SWAR popcount.
+    """
+    pairs = mask - ((mask >> 1) & _M1)
+    return (pairs & _M2) + ((pairs >> 2) & _M2)
 
 
 def lowest_bit(mask: int) -> int:
