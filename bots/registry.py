@@ -8,9 +8,10 @@ solver.
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SKAT_POLICIES", "skat_policy"]
+__all__ = ["SKAT_POLICIES", "TICHU_POLICIES", "skat_policy", "tichu_policy"]
 
 SKAT_POLICIES = ("random", "greedy")
+TICHU_POLICIES = ("random", "greedy", "classic")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -24,3 +25,20 @@ def skat_policy(name: str) -> Callable[..., Any]:
 
         return greedy_policy
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
+
+
+def tichu_policy(name: str) -> Callable[..., Any]:
+    """The Tichu policy called `name`; raises ValueError naming the known ones."""
+    if name == "random":
+        from bots.tichu.baseline import random_policy
+
+        return random_policy
+    if name == "greedy":
+        from bots.tichu.baseline import greedy_policy
+
+        return greedy_policy
+    if name == "classic":
+        from bots.tichu.classic import ClassicPolicy
+
+        return ClassicPolicy()
+    raise ValueError(f"unknown Tichu bot {name!r}; known: {', '.join(TICHU_POLICIES)}")
