@@ -11,7 +11,7 @@ from typing import Any
 __all__ = ["SKAT_POLICIES", "TICHU_POLICIES", "skat_policy", "tichu_policy"]
 
 SKAT_POLICIES = ("random", "greedy")
-TICHU_POLICIES = ("random", "greedy", "classic")
+TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -41,4 +41,8 @@ def tichu_policy(name: str) -> Callable[..., Any]:
         from bots.tichu.classic import ClassicPolicy
 
         return ClassicPolicy()
+    if name == "strong":
+        from bots.tichu.strong import StrongPolicy
+
+        return StrongPolicy()
     raise ValueError(f"unknown Tichu bot {name!r}; known: {', '.join(TICHU_POLICIES)}")

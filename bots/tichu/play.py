@@ -27,6 +27,7 @@ __all__ = [
     "finishing_play",
     "guarded_plays",
     "partner_is_sure",
+    "rank_plays",
 ]
 
 BOMB_TRICK_POINTS: Final = 15  # a trick worth this much is worth a bomb
@@ -102,9 +103,21 @@ def choose_play(
 ) -> Choice:
     """The best play (or pass) for the seat on turn, or the best interrupt for a seat that
     may only bomb (then None means no interrupt)."""
+    return rank_plays(sit, evaluator, hand_partitions, may_bomb)[0]
+
+
+def rank_plays(
+    sit: Situation,
+    evaluator: Evaluator,
+    hand_partitions: HandPartitions,
+    may_bomb: Callable[[Situation, LegalPlay], bool] = bomb_wanted,
+) -> list[Choice]:
+    """Every distinct option (a play, equivalent plays once; a pass or no interrupt) with its
+    best value over the partitions, best first. A play that empties the hand is the only
+    option when the rules of `finishing_play` want it."""
     finishing = finishing_play(sit)
     if finishing is not None:
-        return Choice(finishing, 1.0, None)
+        return [Choice(finishing, 1.0, None)]
     plays = [
         p
         for p in guarded_plays(sit)
@@ -112,7 +125,7 @@ def choose_play(
     ]
     can_pass = sit.can_pass or not sit.on_turn
     if not plays and (can_pass or not sit.legal):
-        return Choice(None, 0.0, None)
+        return [Choice(None, 0.0, None)]
     if not plays:  # the wish forces a play the guards removed: take the legal ones back
         plays = list(sit.legal)
     by_counts: dict[Counts, list[LegalPlay]] = {}
@@ -123,15 +136,26 @@ def choose_play(
         combo = classify(group[0].cards, sit.table)
         played_combo[counts] = (combo, evaluator.win_now(combo))
     best = _search(evaluator, hand_partitions.partitions, played_combo, can_pass)
-    if best is None:  # no partition holds a legal combination: judge each play on its own
-        best = _search_each(sit, evaluator, by_counts, played_combo, hand_partitions)
-    value, part, props = best
-    if part is None:
-        return Choice(None, value, props)
-    return Choice(_cards_for(part, by_counts[part[1]], hand_partitions), value, props)
+    if not any(key is not None for key in best):  # no partition holds a legal combination
+        best.update(_search_each(sit, evaluator, by_counts, played_combo))
+    ranked = sorted(best.values(), key=lambda option: -option[0])
+    return [
+        Choice(
+            None if part is None else _cards_for(part, by_counts[part[1]], hand_partitions),
+            value,
+            props,
+        )
+        for value, part, props in ranked
+    ]
 
 
-Best = tuple[float, Part | None, Properties]
+Option = tuple[float, Part | None, Properties]
+
+
+def _keep(best: dict[Counts | None, Option], key: Counts | None, option: Option) -> None:
+    known = best.get(key)
+    if known is None or option[0] > known[0]:
+        best[key] = option
 
 
 def _search(
@@ -139,26 +163,21 @@ def _search(
     candidates: tuple[tuple[Part, ...], ...],
     played_combo: dict[Counts, tuple[Combo, float]],
     can_pass: bool,
-) -> Best | None:
-    best: Best | None = None
+) -> dict[Counts | None, Option]:
+    """The best option per distinct play (by counts; None: pass) over the partitions."""
+    best: dict[Counts | None, Option] = {}
     for parts in candidates:
         terms = evaluator.partition_terms(parts)
         if can_pass:
             props = evaluator.properties(terms, None, NO_COMBO, 0.0)
-            value = evaluator.score(props)
-            if best is None or value > best[0]:
-                best = (value, None, props)
-        seen: set[Counts] = set()
+            _keep(best, None, (evaluator.score(props), None, props))
         for part in parts:
             counts = part[1]
-            if counts in seen or counts not in played_combo:
+            if counts not in played_combo:
                 continue
-            seen.add(counts)
             combo, win = played_combo[counts]
             props = evaluator.properties(terms, part, combo, win)
-            value = evaluator.score(props)
-            if best is None or value > best[0]:
-                best = (value, part, props)
+            _keep(best, counts, (evaluator.score(props), part, props))
     return best
 
 
@@ -167,22 +186,17 @@ def _search_each(
     evaluator: Evaluator,
     by_counts: dict[Counts, list[LegalPlay]],
     played_combo: dict[Counts, tuple[Combo, float]],
-    hand_partitions: HandPartitions,
-) -> Best:
-    best: Best | None = None
+) -> dict[Counts | None, Option]:
+    """Each legal play judged with the shortest partitions of the rest of the hand."""
+    best: dict[Counts | None, Option] = {}
     for counts, group in by_counts.items():
         cards = group[0].cards
         part = (classify(cards), counts)
-        rest = partitions(sit.hand & ~cards, slack=0).partitions
         combo, win = played_combo[counts]
-        for tail in rest:
+        for tail in partitions(sit.hand & ~cards, slack=0).partitions:
             terms = evaluator.partition_terms((part, *tail))
             props = evaluator.properties(terms, part, combo, win)
-            value = evaluator.score(props)
-            if best is None or value > best[0]:
-                best = (value, part, props)
-    if best is None:
-        raise ValueError("no legal play to judge")
+            _keep(best, counts, (evaluator.score(props), part, props))
     return best
 
 

@@ -15,6 +15,7 @@ from engine.tichu.actions import CallTichu, Event, Exchange, GiveDragon, Pass, P
 from engine.tichu.cards import (
     ALL_CARDS,
     DOG,
+    RANK_MASK,
     CardMask,
     card_points,
     parse_card,
@@ -66,6 +67,8 @@ class TrickEvent(NamedTuple):
         trick: 0-based index of the trick.
         lead: the play opened the trick.
         sizes: hand sizes before the event.
+        wish: the wished value pending before the event (0: none).
+        dragon_to: for the gift of a Dragon trick (cards 0), the opponent receiving it; else -1.
     """
 
     seat: int
@@ -75,6 +78,8 @@ class TrickEvent(NamedTuple):
     trick: int
     lead: bool
     sizes: tuple[int, int, int, int]
+    wish: int = 0
+    dragon_to: int = _NO_SEAT
 
 
 def _next_holder(sizes: list[int], seat: int) -> int:
@@ -86,7 +91,7 @@ def _next_holder(sizes: list[int], seat: int) -> int:
 
 
 def trick_events(history: tuple[Event, ...]) -> Iterator[TrickEvent]:
-    """Replay the public events of a round into plays and passes with their trick.
+    """Replay the public events of a round into plays, passes and Dragon gifts with their trick.
 
     Follows TICHU_RULES.md 4-7: a trick closes when every other player holding cards passed
     (or at once on the Dog), and its next lead comes from the winner (the next holder if he
@@ -95,7 +100,7 @@ def trick_events(history: tuple[Event, ...]) -> Iterator[TrickEvent]:
     """
     sizes = [HAND_SIZE] * SEATS
     table, owner, passed = NO_COMBO, _NO_SEAT, 0
-    closed, leader, trick = True, _NO_SEAT, -1
+    closed, leader, trick, wish = True, _NO_SEAT, -1, 0
     for event in history:
         action = event.action
         seat = event.seat
@@ -107,7 +112,13 @@ def trick_events(history: tuple[Event, ...]) -> Iterator[TrickEvent]:
                 trick += 1
                 table = NO_COMBO
             combo = classify(cards, table)
-            yield TrickEvent(seat, cards, combo, _NO_SEAT if lead else owner, trick, lead, snapshot)
+            yield TrickEvent(
+                seat, cards, combo, _NO_SEAT if lead else owner, trick, lead, snapshot, wish
+            )
+            if wish and cards & RANK_MASK[wish]:
+                wish = 0
+            if action.wish is not None:
+                wish = parse_rank(action.wish)
             sizes[seat] -= popcount(cards)
             table, owner, passed, closed = combo, seat, 0, False
             if cards == DOG:
@@ -115,13 +126,14 @@ def trick_events(history: tuple[Event, ...]) -> Iterator[TrickEvent]:
                 leader = partner if sizes[partner] else _next_holder(sizes, partner)
                 closed = True
         elif isinstance(action, Pass):
-            yield TrickEvent(seat, 0, table, owner, trick, False, snapshot)
+            yield TrickEvent(seat, 0, table, owner, trick, False, snapshot, wish)
             passed |= 1 << seat
             others = sum(1 << s for s in range(SEATS) if sizes[s] and s != owner)
             if passed & others == others:
                 closed = True
                 leader = owner if sizes[owner] else _next_holder(sizes, owner)
         elif isinstance(action, GiveDragon):
+            yield TrickEvent(seat, 0, table, owner, trick, False, snapshot, wish, action.to)
             closed = True
             leader = seat if sizes[seat] else _next_holder(sizes, seat)
 
@@ -140,6 +152,7 @@ class Situation(NamedTuple):
         trick_cards: every card of the trick on the table (its points go to its winner).
         closed: every other player passed on the trick on the table.
         on_turn: it is the seat's ordinary turn (play phase).
+        to_move: the seat whose ordinary turn it is (-1: none).
         trick: 0-based index of the current (or next, when leading) trick.
         calls: NO_CALL, TICHU or GRAND per seat.
         finish: seats out, in order.
@@ -162,6 +175,7 @@ class Situation(NamedTuple):
     trick_cards: CardMask
     closed: bool
     on_turn: bool
+    to_move: int
     trick: int
     calls: tuple[int, int, int, int]
     finish: tuple[int, ...]
@@ -245,6 +259,7 @@ def situation(obs: Observation) -> Situation:
         trick_cards=trick_cards,
         closed=obs.trick_closed,
         on_turn=on_turn,
+        to_move=obs.to_move if obs.to_move is not None else _NO_SEAT,
         trick=max(trick, 0),
         calls=(calls[0], calls[1], calls[2], calls[3]),
         finish=obs.finish,
