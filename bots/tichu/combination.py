@@ -95,6 +95,7 @@ def counts_of(cards: CardMask) -> Counts:
     return counts | PHOENIX_COUNT if cards & PHOENIX else counts
 
 
+@lru_cache(maxsize=_COMBO_CACHE)
 def points_of(counts: Counts) -> int:
     """Card points of the counted cards (5s, tens, kings, Dragon, Phoenix)."""
     return (

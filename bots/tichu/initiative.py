@@ -22,7 +22,7 @@ import numpy as np
 
 from bots.tichu.combination import CLASSES, class_of
 from engine.tichu.cards import ACE, DRAGON, DRAGON_VALUE, PHOENIX, RANK_STRIDE, STANDARD, CardMask
-from engine.tichu.combos import HALVES, SINGLE, Combo, height_of, kind_of
+from engine.tichu.combos import BOMBSF, HALVES, KIND_SHIFT, SINGLE, Combo, height_of, kind_of
 
 __all__ = [
     "BOMB_WIN",
@@ -68,8 +68,7 @@ def top_out(unseen: CardMask, combo: Combo) -> int:
     return min((standard.bit_length() - 1) // RANK_STRIDE, ACE)
 
 
-def trick_bucket(trick: int) -> int:
-    """The trick-number bucket of a 0-based trick index."""
+def _bucket(trick: int) -> int:
     bucket = 0
     for index, first in enumerate(TRICK_BUCKETS):
         if trick >= first:
@@ -78,6 +77,24 @@ def trick_bucket(trick: int) -> int:
 
 
 _BUCKETS: Final = len(TRICK_BUCKETS)
+_MAX_TRICKS: Final = 64  # more tricks than a round can have (56 cards)
+_BUCKET_OF: Final = tuple(_bucket(t) for t in range(_MAX_TRICKS))
+
+
+def trick_bucket(trick: int) -> int:
+    """The trick-number bucket of a 0-based trick index."""
+    return _BUCKET_OF[min(trick, _MAX_TRICKS - 1)]
+
+
+def _base(combo: Combo) -> int:
+    """Offset of a combination's (class, height slot) cell in the flat tables, -1 for none."""
+    klass = class_of(combo)
+    return -1 if klass < 0 else klass * HEIGHT_SLOTS + height_slot(combo)
+
+
+# every packed combination int is below this (kind 9 of 4 bits, length 4 bits, height 5 bits)
+_COMBO_LIMIT: Final = (BOMBSF + 1) << KIND_SHIFT
+_CELL: Final = tuple(_base(c) for c in range(_COMBO_LIMIT))
 
 
 def smooth(win_counts: np.ndarray, play_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,20 +133,18 @@ class InitiativeModel(NamedTuple):
     def win_probability(self, combo: Combo, top: int, trick: int) -> float:
         """P(the combination takes its trick) given the highest card out and the trick index.
         Bombs: BOMB_WIN; the Dog never wins."""
-        klass = class_of(combo)
-        if klass < 0:
+        cell = _CELL[combo]
+        if cell < 0:
             return BOMB_WIN if kind_of(combo) > SINGLE else 0.0
-        index = ((klass * HEIGHT_SLOTS + height_slot(combo)) * TOP_SLOTS + top) * _BUCKETS
-        return self.win[index + trick_bucket(trick)]
+        return self.win[(cell * TOP_SLOTS + top) * _BUCKETS + trick_bucket(trick)]
 
     def play_probability(self, combo: Combo, trick: int) -> float:
         """P(someone else leads a lower combination of its class later). Bombs can always be
         played; the Dog only on one's own lead."""
-        klass = class_of(combo)
-        if klass < 0:
+        cell = _CELL[combo]
+        if cell < 0:
             return 1.0 if kind_of(combo) > SINGLE else 0.0
-        index = (klass * HEIGHT_SLOTS + height_slot(combo)) * _BUCKETS
-        return self.play[index + trick_bucket(trick)]
+        return self.play[cell * _BUCKETS + trick_bucket(trick)]
 
 
 @lru_cache(maxsize=8)

@@ -16,7 +16,7 @@ from typing import Final
 import msgspec
 import numpy as np
 
-from bots.tichu.classic import ClassicPolicy, to_decision
+from bots.tichu.classic import ClassicPolicy, with_wish
 from bots.tichu.dragon import dragon_receiver
 from bots.tichu.situation import LegalPlay, Situation, cards_of
 from bots.tichu.tracking import Hands, knowledge, sample_hands
@@ -29,11 +29,12 @@ from engine.tichu.rules import Rules
 from engine.tichu.scoring import team_of
 from engine.tichu.state import State, new_game
 
-__all__ = ["rollout", "value_candidates", "world_situation", "world_state"]
+__all__ = ["PASS", "rollout", "value_candidates", "world_situation", "world_state"]
 
 _NO_SEAT: Final = -1
 _WORLD_SEED: Final = 0  # the hypothetical states' unused seed
 _NO_GIFTS: Final = (None, None, None, None)
+PASS: Final = Pass()
 
 
 @lru_cache(maxsize=1)
@@ -144,7 +145,8 @@ def rollout(state: State, player: ClassicPolicy, trick: int) -> State:
             if state.table == NO_COMBO or state.closed:
                 trick += 1
             sit = world_situation(state, seat, trick)
-            action = to_decision(sit, player.choose(sit)).action
+            play = player.choose(sit).play
+            action = PASS if play is None else with_wish(sit, play)
         if action is None:
             raise RuntimeError("a rollout player on turn must act")
         state = state.apply(seat, action)

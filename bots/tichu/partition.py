@@ -28,6 +28,7 @@ Partition = tuple[Part, ...]
 
 DEFAULT_SLACK: Final = 2
 _CACHE: Final = 1 << 17
+_HAND_CACHE: Final = 1 << 14
 _MAX_FLUSHES: Final = 3  # no hand holds more than three disjoint straight flushes
 
 
@@ -73,8 +74,10 @@ def count_partitions(counts: Counts, slack: int = DEFAULT_SLACK) -> tuple[Partit
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
+@lru_cache(maxsize=_HAND_CACHE)
 def partitions(hand: CardMask, slack: int = DEFAULT_SLACK) -> HandPartitions:
-    """Every distinct partition of `hand` within `slack` of the shortest, shortest first."""
+    """Every distinct partition of `hand` within `slack` of the shortest, shortest first
+    (cached: callers must not change the result)."""
     flushes = [(cards, combo) for cards, combo in bombs(hand) if kind_of(combo) == BOMBSF]
     choices: list[tuple[tuple[CardMask, int], ...]] = [()]
     for size in range(1, min(len(flushes), _MAX_FLUSHES) + 1):
