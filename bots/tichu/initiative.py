@@ -22,7 +22,16 @@ import numpy as np
 
 from bots.tichu.combination import CLASSES, class_of
 from engine.tichu.cards import ACE, DRAGON, DRAGON_VALUE, PHOENIX, RANK_STRIDE, STANDARD, CardMask
-from engine.tichu.combos import BOMBSF, HALVES, KIND_SHIFT, SINGLE, Combo, height_of, kind_of
+from engine.tichu.combos import (
+    BOMBSF,
+    HALVES,
+    KIND_SHIFT,
+    SINGLE,
+    Combo,
+    height_of,
+    is_bomb,
+    kind_of,
+)
 
 __all__ = [
     "BOMB_WIN",
@@ -135,7 +144,7 @@ class InitiativeModel(NamedTuple):
         Bombs: BOMB_WIN; the Dog never wins."""
         cell = _CELL[combo]
         if cell < 0:
-            return BOMB_WIN if kind_of(combo) > SINGLE else 0.0
+            return BOMB_WIN if is_bomb(combo) else 0.0
         return self.win[(cell * TOP_SLOTS + top) * _BUCKETS + trick_bucket(trick)]
 
     def play_probability(self, combo: Combo, trick: int) -> float:
@@ -143,7 +152,7 @@ class InitiativeModel(NamedTuple):
         played; the Dog only on one's own lead."""
         cell = _CELL[combo]
         if cell < 0:
-            return 1.0 if kind_of(combo) > SINGLE else 0.0
+            return 1.0 if is_bomb(combo) else 0.0
         return self.play[cell * _BUCKETS + trick_bucket(trick)]
 
 

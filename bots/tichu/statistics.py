@@ -21,6 +21,8 @@ from typing import Final
 
 import numpy as np
 
+from bots.tichu.baseline import greedy_policy
+from bots.tichu.classic import ClassicPolicy
 from bots.tichu.combination import CLASSES, class_of
 from bots.tichu.initiative import (
     HEIGHT_SLOTS,
@@ -154,11 +156,7 @@ def _gather_chunk(args: tuple[str | None, list[int], int]) -> Counts:
 
 def _iteration_policy(initiative_file: str | None) -> TichuPolicy:
     if initiative_file is None:
-        from bots.tichu.baseline import greedy_policy
-
         return greedy_policy
-    from bots.tichu.classic import ClassicPolicy
-
     return ClassicPolicy(initiative_file=initiative_file)
 
 
