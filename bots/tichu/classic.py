@@ -42,6 +42,7 @@ __all__ = ["THESIS_POLICY", "TICHU_THRESHOLD", "ClassicPolicy", "TichuDecision"]
 TICHU_THRESHOLD: Final = 0.425  # the thesis's call threshold
 TichuDecision = Decision[Action | None]
 _NO_ACTION: Final[TichuDecision] = Decision(None)
+_DIGITS: Final = 4  # decimals of values in diagnostics
 
 
 class ClassicPolicy(msgspec.Struct, frozen=True):
@@ -140,7 +141,7 @@ THESIS_POLICY: Final = ClassicPolicy(weights=THESIS_WEIGHTS)
 def to_decision(sit: Situation, choice: Choice) -> TichuDecision:
     """The Decision for a search result: the play (with the Mah Jong's wish), a pass on turn,
     or no interrupt."""
-    diagnostics: dict[str, Any] = {"value": round(choice.value, 4)}
+    diagnostics: dict[str, Any] = {"value": round(choice.value, _DIGITS)}
     if choice.play is None:
         return Decision(Pass() if sit.on_turn else None, diagnostics)
     return Decision(with_wish(sit, choice.play), diagnostics)

@@ -55,6 +55,7 @@ TRICK_BUCKETS: Final = (0, 1, 3, 6, 10)  # first trick index of each bucket
 BOMB_WIN: Final = 0.95  # a bomb loses its trick only to a higher bomb
 PRIOR_STRENGTH: Final = 8.0  # pseudo-observations a cell borrows from its coarser context
 _NEUTRAL: Final = 0.5
+_MODELS: Final = 8  # initiative files kept loaded
 
 
 def height_slot(combo: Combo) -> int:
@@ -156,7 +157,7 @@ class InitiativeModel(NamedTuple):
         return self.play[cell * _BUCKETS + trick_bucket(trick)]
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=_MODELS)
 def load_model(path: str | None = None) -> InitiativeModel:
     """The model from an initiative counts file (None: the package's default data)."""
     if path is None:

@@ -15,7 +15,7 @@ from bots.tichu.evaluation import Evaluator, Properties
 from bots.tichu.initiative import top_out
 from bots.tichu.partition import HandPartitions, min_parts, partitions
 from bots.tichu.situation import LegalPlay, Situation
-from engine.tichu.combos import NO_COMBO, Combo, classify, height_of, is_bomb
+from engine.tichu.combos import NO_COMBO, Combo, classify, height, height_of, is_bomb
 from engine.tichu.scoring import NO_CALL
 
 __all__ = [
@@ -48,7 +48,7 @@ def partner_is_sure(sit: Situation) -> bool:
     (bombs aside): no card out is higher than its deciding value."""
     if sit.table == NO_COMBO or sit.owner != sit.partner or sit.closed:
         return False
-    return 2 * top_out(sit.unseen, sit.table) <= height_of(sit.table)
+    return height(top_out(sit.unseen, sit.table)) <= height_of(sit.table)
 
 
 def guarded_plays(sit: Situation) -> tuple[LegalPlay, ...]:

@@ -53,6 +53,7 @@ _ANSWERS_BELOW: Final = np.array(
 )
 _NO_LEAD: Final = 1 << 10
 _CHUNK: Final = 25  # rounds per job
+_TRIALS_AND_HITS: Final = 2  # last axis of the count tables
 
 
 class Counts:
@@ -60,8 +61,9 @@ class Counts:
     `play`: [class, height, bucket, 2])."""
 
     def __init__(self) -> None:
-        self.win = np.zeros((CLASSES, HEIGHT_SLOTS, TOP_SLOTS, _BUCKETS, 2), dtype=np.int64)
-        self.play = np.zeros((CLASSES, HEIGHT_SLOTS, _BUCKETS, 2), dtype=np.int64)
+        win_shape = (CLASSES, HEIGHT_SLOTS, TOP_SLOTS, _BUCKETS, _TRIALS_AND_HITS)
+        self.win = np.zeros(win_shape, dtype=np.int64)
+        self.play = np.zeros((CLASSES, HEIGHT_SLOTS, _BUCKETS, _TRIALS_AND_HITS), dtype=np.int64)
 
     def add(self, other: "Counts") -> None:
         """Accumulate another set of counts."""
