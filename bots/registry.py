@@ -19,7 +19,7 @@ __all__ = [
 ]
 
 SKAT_POLICIES = ("random", "greedy", "easy", "medium", "strong")
-TICHU_POLICIES = ("random",)
+TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -45,6 +45,18 @@ def tichu_policy(name: str) -> Callable[..., Any]:
         from bots.tichu.baseline import random_policy
 
         return random_policy
+    if name == "greedy":
+        from bots.tichu.baseline import greedy_policy
+
+        return greedy_policy
+    if name == "classic":
+        from bots.tichu.classic import ClassicPolicy
+
+        return ClassicPolicy()
+    if name == "strong":
+        from bots.tichu.strong import StrongPolicy
+
+        return StrongPolicy()
     raise ValueError(f"unknown Tichu bot {name!r}; known: {', '.join(TICHU_POLICIES)}")
 
 

@@ -14,6 +14,7 @@ __all__ = [
     "iter_bits",
     "lowest_bit",
     "lowest_index",
+    "nibble_popcounts",
     "popcount",
     "popcount_swar",
 ]
@@ -65,6 +66,16 @@ def fill_below(mask: int) -> int:
     mask |= mask >> 16
     mask |= mask >> 32
     return mask
+
+
+def nibble_popcounts(mask: int) -> int:
+    """Each 4-bit nibble of a non-negative mask replaced by its number of set bits (0..4).
+
+    Tichu's rank-major layout keeps a value's cards in one nibble, so this turns a card set
+    into its count per value in two steps of the SWAR popcount.
+    """
+    pairs = mask - ((mask >> 1) & _M1)
+    return (pairs & _M2) + ((pairs >> 2) & _M2)
 
 
 def lowest_bit(mask: int) -> int:

@@ -1,4 +1,9 @@
-"""`tischrunde play`: a complete game of bots, shown in the terminal or printed as JSON."""
+"""`tischrunde play`: a complete game of bots, shown in the terminal or printed as JSON.
+
+Skat plays one deal; Tichu a whole match (rounds until a team reaches 1000). The JSON summary
+holds the result and the record that replays the game (`record` for Skat in ISS form; for
+Tichu the `GameStart` and every action, so `engine.tichu.replay` rebuilds the match).
+"""
 
 import argparse
 import json
@@ -20,11 +25,12 @@ __all__ = ["play_skat", "register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add `play`."""
     play = subparsers.add_parser("play", help="play a complete game of bots")
-    play.add_argument("--game", choices=("skat",), default="skat", help="which game")
+    play.add_argument("--game", choices=("skat", "tichu"), default="skat", help="which game")
     play.add_argument(
         "--seats",
-        default="random,random,random",
-        help="comma-separated bot names, one per seat (3 or 4 for Skat)",
+        default=None,
+        help="comma-separated bot names, one per seat (3 or 4 for Skat, 4 for Tichu; "
+        "default: random bots for Skat, classic for Tichu)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal and bot seed")
     play.add_argument("--json", action="store_true", help="print one JSON object, no display")
@@ -32,9 +38,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game == "tichu":
+        from server.commands.play_tichu import play_tichu_command
+
+        return play_tichu_command(args)
     from bots.registry import skat_policy
 
-    names = [n.strip() for n in args.seats.split(",") if n.strip()]
+    seats = args.seats or "random,random,random"
+    names = [n.strip() for n in seats.split(",") if n.strip()]
     if len(names) not in (3, 4):
         raise SystemExit("tischrunde play: Skat needs 3 or 4 seats (--seats a,b,c)")
     try:

@@ -1,5 +1,7 @@
 """`tischrunde tichu ...`: combination questions answered by the Tichu engine, JSON lines.
 
+The bots' offline commands (build-initiative, evaluate) live in `server.commands.tichu_bots`.
+
 Each subcommand reads one JSON object per line on stdin and prints one JSON object per line:
 
 * `classify`: `{"cards": [...]}` -> `{"type", "rank", "length"}`
@@ -25,6 +27,7 @@ from engine.tichu.cards import ACE, DOG, LOWEST_RANK, parse_cards, parse_rank, t
 from engine.tichu.combos import KIND_NAMES, classify, kind_of, rank_of_combo
 from engine.tichu.position import ON_TURN, position
 from engine.tichu.rules import Rules
+from server.commands import tichu_bots
 
 __all__ = ["register"]
 
@@ -48,7 +51,9 @@ class _LegalRequest(msgspec.Struct):
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add `tichu` and its subcommands."""
-    tichu = subparsers.add_parser("tichu", help="Tichu tools: classify, compare, list legal plays")
+    tichu = subparsers.add_parser(
+        "tichu", help="Tichu tools: classify, compare, legal plays, bot statistics and evaluation"
+    )
     commands = tichu.add_subparsers(dest="tichu_command", required=True, metavar="SUBCOMMAND")
     for name, handler, text in (
         ("classify", _classify, 'type, rank and length of {"cards": [...]}'),
@@ -62,6 +67,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             help="rule options as JSON, e.g. '{\"phoenix_as_one\": true}' (default: official)",
         )
         command.set_defaults(handler=_lines(handler))
+    tichu_bots.add_commands(commands)
 
 
 def _lines(answer: Callable[[bytes, Rules], Answer]) -> Callable[[argparse.Namespace], int]:
