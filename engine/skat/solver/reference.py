@@ -174,7 +174,7 @@ def solve(position: Position, mode: str = "value", target: Target = None) -> Sol
         wins = value >= question.needed
         if position.game == "null":
             return SolveResult(None, wins, (), nodes)
-        points, more = future_value(position, KIND_POINTS)
+        points, more = (value, 0) if kind == KIND_POINTS else future_value(position, KIND_POINTS)
         return SolveResult(position.declarer_points + points, wins, (), nodes + more)
     exact = position.game != "null" and target is None
     rules = _Game(position.game, position.declarer, kind)
