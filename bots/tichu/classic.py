@@ -37,9 +37,16 @@ from engine.tichu.cards import MAHJONG, format_card, format_rank
 from engine.tichu.observation import Observation
 from engine.tichu.scoring import NO_CALL
 
-__all__ = ["THESIS_POLICY", "TICHU_THRESHOLD", "ClassicPolicy", "TichuDecision"]
+__all__ = [
+    "THESIS_POLICY",
+    "THESIS_THRESHOLD",
+    "TICHU_THRESHOLD",
+    "ClassicPolicy",
+    "TichuDecision",
+]
 
-TICHU_THRESHOLD: Final = 0.425  # the thesis's call threshold
+THESIS_THRESHOLD: Final = 0.425  # the thesis's published call threshold
+TICHU_THRESHOLD: Final = 0.405  # calibrated (docs/bots.md)
 TichuDecision = Decision[Action | None]
 _NO_ACTION: Final[TichuDecision] = Decision(None)
 _DIGITS: Final = 4  # decimals of values in diagnostics
@@ -50,7 +57,8 @@ class ClassicPolicy(msgspec.Struct, frozen=True):
 
     Attributes:
         weights: the evaluation weights.
-        tichu_threshold: hand utility from which Tichu is called.
+        tichu_threshold: hand utility from which Tichu is called (defaults: the calibrated
+            values; `THESIS_POLICY` holds the published ones).
         grand_tichu_threshold: mean completed-hand utility from which Grand Tichu is called.
         slack: partitions longer than the shortest by more are not searched.
         initiative_file: initiative counts to use (None: the package data).
@@ -135,7 +143,9 @@ class ClassicPolicy(msgspec.Struct, frozen=True):
 
 
 # The published starting point: the thesis's weights and call threshold.
-THESIS_POLICY: Final = ClassicPolicy(weights=THESIS_WEIGHTS)
+THESIS_POLICY: Final = ClassicPolicy(
+    weights=THESIS_WEIGHTS, tichu_threshold=THESIS_THRESHOLD, grand_tichu_threshold=THESIS_THRESHOLD
+)
 
 
 def to_decision(sit: Situation, choice: Choice) -> TichuDecision:

@@ -56,12 +56,12 @@ class Weights(msgspec.Struct, frozen=True):
     """Weights of the six properties (defaults: calibrated by `tischrunde tichu calibrate`
     from the thesis's published values, `THESIS_WEIGHTS`)."""
 
-    initiative: float = 0.18
+    initiative: float = 0.252
     few_combinations: float = 0.38
     partner_combination: float = 0.12
-    trick_points: float = 0.045
+    trick_points: float = 0.026
     tichu_support: float = 0.22
-    smallest_first: float = 0.04
+    smallest_first: float = 0.056
 
     def as_tuple(self) -> tuple[float, float, float, float, float, float]:
         """The weights in property order."""

@@ -9,8 +9,9 @@ knowledge of the simulation (this is the statistics builder, not a bot) and coun
   whether another seat led a lower combination of that class from that trick on.
 
 Iteration 0 is played by the greedy baseline (it needs no model); iteration i by the classic
-bot using the counts of iteration i-1, so the statistics describe the classic bot's own
-games. The result depends only on (rounds, seed, iterations).
+bot (with the thesis's published weights and threshold) using the counts of iteration i-1, so
+the statistics describe the classic bot's own games. The result depends only on (rounds,
+seed, iterations).
 """
 
 import tempfile
@@ -19,10 +20,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Final
 
+import msgspec
 import numpy as np
 
 from bots.tichu.baseline import greedy_policy
-from bots.tichu.classic import ClassicPolicy
+from bots.tichu.classic import THESIS_POLICY
 from bots.tichu.combination import CLASSES, class_of
 from bots.tichu.initiative import (
     HEIGHT_SLOTS,
@@ -157,9 +159,11 @@ def _gather_chunk(args: tuple[str | None, list[int], int]) -> Counts:
 
 
 def _iteration_policy(initiative_file: str | None) -> TichuPolicy:
+    """Greedy first; then the classic bot with the thesis's published parameters, so the
+    data does not depend on the weights later calibrated on top of it."""
     if initiative_file is None:
         return greedy_policy
-    return ClassicPolicy(initiative_file=initiative_file)
+    return msgspec.structs.replace(THESIS_POLICY, initiative_file=initiative_file)
 
 
 def build_initiative(
