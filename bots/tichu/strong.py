@@ -22,6 +22,7 @@ import numpy as np
 from bots.policy import Decision
 from bots.tichu.calls import partner_called
 from bots.tichu.classic import ClassicPolicy, TichuDecision, to_decision
+from bots.tichu.evaluation import Evaluator
 from bots.tichu.lookahead import value_candidates
 from bots.tichu.partition import partitions
 from bots.tichu.play import Choice, choose_play, finishing_play, rank_plays
@@ -37,16 +38,20 @@ __all__ = [
     "CALL_MARGIN",
     "CALL_WORLDS",
     "ENDGAME_CARDS",
+    "HIGH_CARD_WIN",
     "LOOKAHEAD_CANDIDATES",
     "LOOKAHEAD_WORLDS",
+    "MIDGAME_WORLDS",
     "StrongPolicy",
 ]
 
-ENDGAME_CARDS: Final = 24  # look ahead once at most this many cards are left in all hands
+ENDGAME_CARDS: Final = 32  # look ahead once at most this many cards are left in all hands
 NEAR_OUT: Final = 3  # ... or as soon as some player holds this many cards or fewer
-LOOKAHEAD_CANDIDATES: Final = 3
-LOOKAHEAD_WORLDS: Final = 10
+LOOKAHEAD_CANDIDATES: Final = 4
+LOOKAHEAD_WORLDS: Final = 20
 CALL_WORLDS: Final = 8
+MIDGAME_WORLDS: Final = 8  # worlds for spending a high card before the endgame (0: never)
+HIGH_CARD_WIN: Final = 0.85  # a play this likely to win its trick spends initiative
 CALL_MARGIN: Final = 0.05
 
 
@@ -60,6 +65,8 @@ class StrongPolicy(msgspec.Struct, frozen=True):
         endgame_cards: look ahead when at most this many cards remain in all hands.
         near_out: ... or when some player holds at most this many cards.
         call_worlds: sampled worlds rolled out for a Tichu call.
+        midgame_worlds: worlds rolled out before the endgame when the classic choice spends a
+            high card on a trick that could be passed (0: never).
         call_margin: hands this far below the classic call threshold are still rolled out.
     """
 
@@ -69,6 +76,7 @@ class StrongPolicy(msgspec.Struct, frozen=True):
     endgame_cards: int = ENDGAME_CARDS
     near_out: int = NEAR_OUT
     call_worlds: int = CALL_WORLDS
+    midgame_worlds: int = MIDGAME_WORLDS
     call_margin: float = CALL_MARGIN
 
     def __call__(self, obs: Observation, rng: np.random.Generator) -> TichuDecision:
@@ -104,13 +112,19 @@ class StrongPolicy(msgspec.Struct, frozen=True):
         evaluator = self.classic.evaluator(view)
         hand_partitions = partitions(view.hand, self.classic.slack)
         if not self.looks_ahead(sit):
-            return to_decision(sit, choose_play(view, evaluator, hand_partitions))
-        ranked = rank_plays(view, evaluator, hand_partitions, may_bomb=_any_bomb)
-        if len(ranked) < 2:
-            return to_decision(sit, ranked[0])
-        options = _options(sit, ranked, self.candidates)
+            choice = choose_play(view, evaluator, hand_partitions)
+            if not self.midgame_worlds or not _spends_initiative(view, evaluator, choice):
+                return to_decision(sit, choice)
+            options = [choice, Choice(None, 0.0, None)]
+            worlds = self.midgame_worlds
+        else:
+            ranked = rank_plays(view, evaluator, hand_partitions, may_bomb=_any_bomb)
+            if len(ranked) < 2:
+                return to_decision(sit, ranked[0])
+            options = _options(sit, ranked, self.candidates)
+            worlds = self.worlds
         actions: list[Action | None] = [to_decision(sit, o).action for o in options]
-        values = value_candidates(sit, actions, self.classic, self.worlds, rng)
+        values = value_candidates(sit, actions, self.classic, worlds, rng)
         best = max(range(len(options)), key=lambda i: values[i])
         diagnostics: dict[str, Any] = {"lookahead": [round(v, 1) for v in values]}
         return Decision(actions[best], diagnostics)
@@ -119,6 +133,16 @@ class StrongPolicy(msgspec.Struct, frozen=True):
         """Whether the endgame look-ahead applies."""
         held = [size for size in sit.sizes if size]
         return sum(held) <= self.endgame_cards or min(held) <= self.near_out
+
+
+def _spends_initiative(sit: Situation, evaluator: Evaluator, choice: Choice) -> bool:
+    """Whether the choice answers a trick with a combination that would almost surely win a
+    lead later (a Dragon, a top single, a bomb) while passing is allowed: early on, whether
+    to spend it now is worth a look-ahead."""
+    play = choice.play
+    if play is None or not sit.on_turn or not sit.can_pass or play.cards == sit.hand:
+        return False
+    return evaluator.win_now(classify(play.cards, sit.table)) >= HIGH_CARD_WIN
 
 
 def _any_bomb(sit: Situation, bomb: LegalPlay) -> bool:
