@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 import random
+import ssl as ssl_module
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -32,8 +33,18 @@ class Client:
         self.token = ""
 
     @classmethod
-    async def open(cls, port: int, *, hello: bool = True, token: str | None = None) -> "Client":
-        ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
+    async def open(
+        cls,
+        port: int,
+        *,
+        hello: bool = True,
+        token: str | None = None,
+        url: str | None = None,
+        ssl: ssl_module.SSLContext | None = None,
+    ) -> "Client":
+        """Connect to the server on `port` (or at `url`, e.g. a TLS proxy with `ssl`)."""
+        tls = {} if ssl is None else {"ssl": ssl}
+        ws = await connect(url or f"ws://127.0.0.1:{port}/ws", max_size=2**22, proxy=None, **tls)
         client = cls(ws)
         if hello:
             reply = await client.request("hello", version=1, token=token)
