@@ -54,7 +54,8 @@ from server.protocol import (
     encode,
 )
 from server.settings import Settings
-from server.store.db import NameTaken, Store, StoredUser
+from server.store.db import NameTaken, Store, StoredUser, is_unavailable
+from server.table import UNAVAILABLE
 
 __all__ = ["Connection", "TokenBucket"]
 
@@ -172,7 +173,12 @@ class Connection:
             await self._route(request)
         except LobbyError as error:
             self._reject(request.id, error.code, error.message)
-        except Exception:
+        except Exception as error:
+            if is_unavailable(error):
+                log.warning(
+                    "request %s refused: the database is unavailable", type(request).__name__
+                )
+                return self._reject(request.id, "store_unavailable", UNAVAILABLE)
             log.exception("request %s failed", type(request).__name__)
             self._reject(request.id, "internal", "the server could not handle this request")
 

@@ -4,6 +4,11 @@ Commands arrive on a queue; each goes through `TableCore.handle`, and the effect
 order. `Append` is awaited, so every event is committed before any client or the bus hears of
 it (persist, then tell). Bots think in the pool, timers fire later; both come back as commands
 on the same queue, so the core never sees concurrency.
+
+While the database is away the table *holds*: the append in hand is retried with backoff until
+it is durable (the core has already moved past it, so it can be neither skipped nor
+acknowledged early), and every new client request is refused at once with `store_unavailable`
+instead of waiting in the queue. The table resumes by itself when the database returns.
 """
 
 import asyncio
@@ -13,10 +18,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
+from sqlalchemy.exc import IntegrityError
 
 from bots.pool import BotPool
-from server.protocol import encode
-from server.store.db import Store
+from server.protocol import Error, encode
+from server.store.db import Store, is_unavailable
 from server.table_core import (
     Append,
     AskBot,
@@ -35,6 +41,9 @@ __all__ = ["Client", "Publisher", "Table"]
 
 log = logging.getLogger(__name__)
 MAX_WHY_BYTES = 2048  # a bot's diagnostics larger than this are not kept with its move
+RETRY_FIRST_SECONDS = 0.05  # first wait before an append is retried while the database is away
+RETRY_MAX_SECONDS = 2.0
+UNAVAILABLE = "the database is unavailable: nothing was changed; try again in a moment"
 
 
 def _plain(diagnostics: dict[str, Any]) -> dict[str, Any] | None:
@@ -100,6 +109,7 @@ class Table:
         self._bots: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
         self.broken = False
+        self.holding = False
 
     def start(self, effects: list[Effect]) -> None:
         """Start the actor; `effects` (from `TableCore.wake`) run first."""
@@ -109,20 +119,30 @@ class Table:
         """Queue a command; `client` is remembered as the recipient of the command's replies."""
         if client is not None:
             self._clients[client.id] = client
+            request_id = getattr(command, "request_id", None)
+            if self.holding and request_id is not None:
+                client.push(
+                    encode(Error(id=request_id, code="store_unavailable", message=UNAVAILABLE))
+                )
+                return
         self._queue.put_nowait(command)
 
     def forget(self, client_id: ClientId) -> None:
         self._clients.pop(client_id, None)
 
     async def stop(self) -> None:
-        """Finish the queued commands, then stop (their effects are committed and sent)."""
+        """Finish the queued commands, then stop (their effects are committed and sent).
+
+        A table holding for the database stops at once: what it holds was never acknowledged,
+        and waiting for a database that may not come back would block the shutdown forever."""
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
         for task in list(self._bots):
             task.cancel()
         if self._task is not None and not self._task.done():
-            await self._queue.join()
+            if not self.holding:
+                await self._queue.join()
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
@@ -147,7 +167,7 @@ class Table:
         encoded: dict[int, str] = {}
         for effect in effects:
             if isinstance(effect, Append):
-                await self._store.append(self.id, effect)
+                await self._commit(effect)
             elif isinstance(effect, Send):
                 text = encoded.get(id(effect.message))
                 if text is None:
@@ -166,6 +186,33 @@ class Table:
                 self._start_timer(effect)
         if self._on_moves is not None and self.core.moves != moves_before:
             self._on_moves(self.core.moves - moves_before)
+
+    async def _commit(self, effect: Append) -> None:
+        """Make `effect` durable, holding the table while the database is away."""
+        wait = RETRY_FIRST_SECONDS
+        while True:
+            try:
+                await self._store.append(self.id, effect)
+                break
+            except IntegrityError:
+                # After a lost connection the commit may have landed without our hearing it.
+                stored = self.holding and await self._store.has_events(
+                    self.id, effect.first_seq, len(effect.events)
+                )
+                if not stored or not effect.events:
+                    raise
+                break
+            except Exception as error:
+                if not is_unavailable(error):
+                    raise
+                if not self.holding:
+                    log.warning("table %s holds: the database is unavailable (%s)", self.id, error)
+                self.holding = True
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, RETRY_MAX_SECONDS)
+        if self.holding:
+            log.warning("table %s resumes: the database is back", self.id)
+            self.holding = False
 
     def _start_timer(self, effect: StartTimer) -> None:
         old = self._timers.pop(effect.key, None)

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import event, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import event, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
@@ -34,7 +34,7 @@ from server.store.models import (
 )
 from server.table_core import Append, ListOver
 
-__all__ = ["NameTaken", "Store", "StoredTable", "StoredUser"]
+__all__ = ["NameTaken", "Store", "StoredTable", "StoredUser", "is_unavailable"]
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
@@ -44,6 +44,19 @@ MIN_RATED_USERS = 2
 
 class NameTaken(Exception):
     """An account name that exists already."""
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """Whether `error` means the database cannot be reached now (down, restarting, the
+    connection lost, SQLite locked) rather than that the request was wrong: the same write
+    may succeed later, so callers hold or reject with `store_unavailable`, never give up."""
+    if isinstance(error, DBAPIError):
+        # SQLSTATE class 08: connection exceptions; 57P0x: shutting down, restarting, or
+        # "the database system is starting up".
+        state = str(getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", ""))
+        if error.connection_invalidated or state.startswith(("08", "57P")):
+            return True
+    return isinstance(error, OperationalError | InterfaceError | OSError)
 
 
 class StoredUser(msgspec.Struct, frozen=True):
@@ -181,6 +194,23 @@ class Store:
         return None if row is None else StoredUser(row.id, row.name, row.kind)
 
     # --- tables ----------------------------------------------------------------------
+
+    async def has_events(self, table_id: str, first_seq: int, count: int) -> bool:
+        """Whether the events `first_seq .. first_seq + count - 1` of the table are stored
+        (an append whose commit was acknowledged by the database but not to us)."""
+        async with self.engine.connect() as conn:
+            stored = (
+                await conn.execute(
+                    select(func.count())
+                    .select_from(game_events)
+                    .where(
+                        game_events.c.table_id == table_id,
+                        game_events.c.seq >= first_seq,
+                        game_events.c.seq < first_seq + count,
+                    )
+                )
+            ).scalar_one()
+        return bool(stored == count)
 
     async def create_table(self, table_id: str, game: str, options: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
