@@ -46,7 +46,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: str, port: int, folder: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, folder: Path, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """`tischrunde serve` on `port` with cheap bots; `extra` environment overrides."""
     env = {
         **os.environ,
         "TISCHRUNDE_BOT_DELAY_SECONDS": "0.05",
@@ -57,6 +60,7 @@ def start_server(db: str, port: int, folder: Path) -> subprocess.Popen[bytes]:
         "TISCHRUNDE_RATE_PER_SECOND": "1000",
         "TISCHRUNDE_RATE_BURST": "1000",
         "TISCHRUNDE_LOG_LEVEL": "ERROR",
+        **(extra or {}),
     }
     log = (folder / "server.log").open("ab")
     return subprocess.Popen(
