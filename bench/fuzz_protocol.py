@@ -374,7 +374,7 @@ def main() -> None:
         db = f"sqlite+aiosqlite:///{folder}/fuzz.db"
         server = start_server(db, port, Path(folder), unlimited)
         try:
-            wait_ready(port)
+            wait_ready(port, server)
             report = asyncio.run(fuzz(port, args.frames, args.seed, progress=True))
             report["server_crashed"] = server.poll() is not None
         finally:

@@ -71,9 +71,12 @@ def start_server(
     )
 
 
-def wait_ready(port: int) -> None:
+def wait_ready(port: int, server: subprocess.Popen[bytes] | None = None) -> None:
+    """Until /readyz answers; raises if `server` exits first."""
     deadline = time.monotonic() + READY_PATIENCE
     while time.monotonic() < deadline:
+        if server is not None and server.poll() is not None:
+            raise RuntimeError(f"the server exited with {server.returncode} while starting")
         with (
             contextlib.suppress(OSError),
             urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as response,
@@ -176,7 +179,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     db = args.db or f"sqlite+aiosqlite:///{folder / 'kill.db'}"
     port = free_port()
     server = start_server(db, port, folder)
-    await asyncio.to_thread(wait_ready, port)
+    await asyncio.to_thread(wait_ready, port, server)
     players = [Player(port, seed) for seed in range(args.tables)]
     tasks = [asyncio.create_task(p.run()) for p in players]
     ready_times: list[float] = []
@@ -189,7 +192,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         for player in players:
             player.resumed.clear()
         server = start_server(db, port, folder)
-        await asyncio.to_thread(wait_ready, port)
+        await asyncio.to_thread(wait_ready, port, server)
         ready_times.append(time.perf_counter() - killed)
         await asyncio.wait_for(asyncio.gather(*(p.resumed.wait() for p in players)), READY_PATIENCE)
         resume_times.append(time.perf_counter() - killed)

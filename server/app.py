@@ -16,13 +16,14 @@ from collections.abc import AsyncIterator
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
 
-from bots.pool import BotPool
+from bots.pool import BotPool, Decider
 from server.bus import Bus, NoBus
 from server.connection import Connection
 from server.games import SkatGame, TichuGame, games_by_name
 from server.http import HttpRoutes
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.remote_bots import RemoteBots
 from server.settings import Settings
 from server.store.db import Store
 from server.store.migrate import upgrade
@@ -39,19 +40,23 @@ class App:
         self.settings = settings
         self.metrics = Metrics()
         self.store = Store.connect(settings.db)
-        self.pool = BotPool(
+        games = games_by_name([SkatGame(), TichuGame()])
+        local = BotPool(
             settings.bot_workers,
             fallback="random",
             on_latency=self.metrics.observe_bot,
             warm_up=settings.bot_warm_up,
         )
+        self.pool: Decider = local
+        if settings.mqtt and settings.remote_bots_seconds > 0:
+            self.pool = RemoteBots(settings.mqtt, local, games, settings.remote_bots_seconds)
         self.bus: Bus | NoBus = Bus(settings.mqtt) if settings.mqtt else NoBus()
         self.lobby = Lobby(
             settings,
             self.store,
             self.pool,
             self.bus,
-            games_by_name([SkatGame(), TichuGame()]),
+            games,
             on_moves=self.metrics.count_moves,
         )
         self.http = HttpRoutes(self.store, self.is_ready, self.render_metrics)

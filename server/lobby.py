@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
-from bots.pool import BotPool
+from bots.pool import Decider
 from bots.registry import policy_names
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
@@ -38,7 +38,7 @@ class Lobby:
         self,
         settings: Settings,
         store: Store,
-        pool: BotPool,
+        pool: Decider,
         bus: Publisher,
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,

@@ -30,6 +30,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         bot_workers: processes in the bot pool; 0 means one per core.
         bot_warm_up: load the solver in every bot worker before the server listens (the
             first start on a machine compiles it: up to a minute).
+        remote_bots_seconds: with `mqtt` set, ask remote bot workers (`tischrunde
+            bot-worker`) first and wait this long for one before deciding locally; 0: off.
         series_3, series_4: deals in a Skat list at a 3- or 4-table.
         max_frame_bytes: largest accepted WebSocket message.
         rate_per_second, rate_burst: token bucket per connection.
@@ -51,6 +53,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     timeout_bot: str = "random"
     bot_workers: int = 0
     bot_warm_up: bool = True
+    remote_bots_seconds: float = 0.0
     series_3: int = 36
     series_4: int = 48
     max_frame_bytes: int = 16 * 1024

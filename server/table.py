@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import msgspec
 from sqlalchemy.exc import IntegrityError
 
-from bots.pool import BotPool
+from bots.pool import Decider
 from server.protocol import Error, encode
 from server.store.db import Store, is_unavailable
 from server.table_core import (
@@ -88,7 +88,7 @@ class Table:
         self,
         core: TableCore,
         store: Store,
-        pool: BotPool,
+        pool: Decider,
         bus: Publisher,
         *,
         bot_delay: float,

@@ -13,10 +13,11 @@ import msgspec
 from engine.bits import popcount
 from engine.skat.actions import Action, Declare, Discard
 from engine.skat.cards import card_points, format_card, format_cards
+from engine.skat.rules import Phase
 from engine.skat.scoring import Result
 
 if TYPE_CHECKING:
-    from engine.skat.state import Phase, State
+    from engine.skat.state import State
 
 __all__ = ["Observation", "SeenAction", "TrickView", "observe"]
 
@@ -47,7 +48,7 @@ class Observation(msgspec.Struct, frozen=True):
     forehand: int
     middlehand: int
     rearhand: int
-    phase: "Phase"
+    phase: Phase
     to_move: int | None
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]

@@ -4,7 +4,10 @@ from typing import Literal
 
 import msgspec
 
-__all__ = ["BID_VALUES", "Rules"]
+__all__ = ["BID_VALUES", "Phase", "Rules"]
+
+# The phases of a deal, in order (observations carry it, so it lives here, not in `state`).
+Phase = Literal["bidding", "skat", "discard", "declare", "play", "over"]
 
 # Every value some declaration can reach (SKAT_RULES.md section 3.1): 63 values, 18..264.
 BID_VALUES: tuple[int, ...] = tuple(

@@ -40,7 +40,7 @@ from engine.skat.cards import (
     winning_index,
 )
 from engine.skat.deal import Deal, deal_from_seed
-from engine.skat.rules import BID_VALUES, Rules
+from engine.skat.rules import BID_VALUES, Phase, Rules
 from engine.skat.scoring import (
     SCHNEIDER_LOSS_POINTS,
     SCHNEIDER_POINTS,
@@ -57,8 +57,6 @@ if TYPE_CHECKING:
     from engine.skat.observation import Observation
 
 __all__ = ["GameStart", "Phase", "State", "Trick", "new_game", "replay"]
-
-Phase = Literal["bidding", "skat", "discard", "declare", "play", "over"]
 
 TRICKS_PER_DEAL: Final = 10
 CARDS_PER_TRICK: Final = 3

@@ -27,6 +27,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     serve.add_argument("--move-seconds", type=float, help="time per human move (0: no timer)")
     serve.add_argument("--bot-delay-seconds", type=float, help="minimum time a bot takes per move")
     serve.add_argument("--bot-workers", type=int, help="bot pool processes (0: one per core)")
+    serve.add_argument(
+        "--remote-bots-seconds",
+        type=float,
+        help="with --mqtt: wait this long for a remote bot worker before deciding locally "
+        "(0: no remote workers, the default)",
+    )
     serve.add_argument("--log-level", help="DEBUG, INFO, WARNING, ...")
     serve.set_defaults(handler=_serve)
 
@@ -49,6 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
             "move_seconds",
             "bot_delay_seconds",
             "bot_workers",
+            "remote_bots_seconds",
             "log_level",
         )
     }

@@ -1,6 +1,7 @@
-"""Fixtures: a real server in-process on a free port, with a fresh SQLite database."""
+"""Fixtures: a real server in-process on a free port, with a fresh SQLite database; private
+PostgreSQL and Mosquitto instances for tests that stop and start them."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from server.app import App, running
 from server.settings import Settings
 from tests.server.client import UNIT
+from tests.server.services import PrivateBroker, PrivatePostgres
 
 
 def server_settings(tmp_path: Path, **overrides: object) -> Settings:
@@ -46,3 +48,23 @@ def require_service(port: int, name: str) -> None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{reason}, and CI=true forbids skipping")
         pytest.skip(reason)
+
+
+@pytest.fixture
+def postgres() -> Iterator[PrivatePostgres]:
+    cluster = PrivatePostgres()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture
+def broker() -> Iterator[PrivateBroker]:
+    instance = PrivateBroker()
+    instance.start()
+    try:
+        yield instance
+    finally:
+        instance.stop()

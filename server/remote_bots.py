@@ -1,0 +1,232 @@
+"""Bot decisions on other machines: requests over MQTT 5, answered by `tischrunde bot-worker`.
+
+The server publishes each decision request to `tischrunde/v1/bots/requests` with MQTT 5's
+request/response properties (a response topic private to this process, and correlation
+data naming the request). Workers share one subscription, `$share/bots/...`, so the broker
+hands each request to exactly one of them and adding worker machines adds capacity. A worker
+decides in its own process pool and publishes the decision to the response topic.
+
+`RemoteBots.decide` has the pool's signature and falls back to the local pool when no worker
+answers within `remote_seconds` (or the broker is away), so a table never waits on a machine
+that is gone. Only observations and actions cross the broker: each observation is what one
+seat may see, so requests reveal nothing a bot at that seat would not know; keep the broker
+private to the cluster all the same (docs/deploy.md).
+"""
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiomqtt
+import msgspec
+from paho.mqtt.enums import MQTTProtocolVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
+from bots.policy import Decision
+from bots.pool import BotPool
+from engine.skat.observation import Observation as SkatObservation
+from engine.tichu.observation import Observation as TichuObservation
+from server.bus import TOPIC_PREFIX
+from server.games import GameKind
+
+__all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]
+
+log = logging.getLogger(__name__)
+
+REQUEST_TOPIC = f"{TOPIC_PREFIX}/bots/requests"
+SHARED_SUBSCRIPTION = f"$share/bots/{REQUEST_TOPIC}"
+REPLY_PREFIX = f"{TOPIC_PREFIX}/bots/replies"
+RECONNECT_SECONDS = 1.0
+DEFAULT_PORT = 1883
+OBSERVATIONS: Mapping[str, type[msgspec.Struct]] = {
+    "skat": SkatObservation,
+    "tichu": TichuObservation,
+}
+
+
+class BotRequest(msgspec.Struct, frozen=True):
+    """One decision to make: which bot, for what it may see, with which seed, by when."""
+
+    game: str
+    policy: str
+    observation: msgspec.Raw
+    seed: int
+    deadline: float
+
+
+class BotReply(msgspec.Struct, frozen=True):
+    """The decision: the action as the game's JSON (null: no interrupt) and diagnostics."""
+
+    action: msgspec.Raw
+    diagnostics: dict[str, Any]
+    worker: str
+
+
+def _host_port(url: str) -> tuple[str, int]:
+    parts = urlsplit(url)
+    return parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORT
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "item"):  # numpy scalars in diagnostics
+        return value.item()
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+_encoder = msgspec.json.Encoder(enc_hook=_plain)
+
+
+class RemoteBots:
+    """`decide` through remote workers, with the local `pool` as the fallback."""
+
+    def __init__(
+        self, url: str, local: BotPool, games: Mapping[str, GameKind], remote_seconds: float
+    ) -> None:
+        self.host, self.port = _host_port(url)
+        self.local = local
+        self.games = games
+        self.remote_seconds = remote_seconds
+        self.reply_topic = f"{REPLY_PREFIX}/{secrets.token_hex(8)}"
+        self.local_decisions = 0
+        self.by_worker: Counter[str] = Counter()
+        self._client: aiomqtt.Client | None = None
+        self._waiting: dict[bytes, asyncio.Future[BotReply]] = {}
+        self._ids = itertools.count()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def size(self) -> int:
+        return self.local.size
+
+    async def start(self) -> None:
+        await self.local.start()
+        self._task = asyncio.create_task(self._listen(), name="remote-bots")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.local.close()
+
+    async def decide(
+        self, game: str, policy_name: str, observation: Any, seed: int, deadline: float
+    ) -> Decision[Any]:
+        """A remote worker's decision, or the local pool's when none answers in time."""
+        started = time.perf_counter()
+        reply = await self._ask_remote(game, policy_name, observation, seed, deadline)
+        if reply is not None:
+            self.by_worker[reply.worker] += 1
+            raw = bytes(reply.action)
+            action = None if raw == b"null" else self.games[game].decode_action(raw)
+            return Decision(action, reply.diagnostics)
+        self.local_decisions += 1
+        left = max(deadline - (time.perf_counter() - started), 0.0)
+        return await self.local.decide(game, policy_name, observation, seed, left)
+
+    async def _ask_remote(
+        self, game: str, policy_name: str, observation: Any, seed: int, deadline: float
+    ) -> BotReply | None:
+        client = self._client
+        if client is None:
+            return None
+        correlation = str(next(self._ids)).encode()
+        answer: asyncio.Future[BotReply] = asyncio.get_running_loop().create_future()
+        self._waiting[correlation] = answer
+        properties = Properties(PacketTypes.PUBLISH)  # type: ignore[no-untyped-call]
+        properties.ResponseTopic = self.reply_topic
+        properties.CorrelationData = correlation
+        request = BotRequest(
+            game, policy_name, msgspec.Raw(_encoder.encode(observation)), seed, deadline
+        )
+        try:
+            async with asyncio.timeout(min(self.remote_seconds, deadline)):
+                await client.publish(
+                    REQUEST_TOPIC, _encoder.encode(request), qos=1, properties=properties
+                )
+                return await answer
+        except (TimeoutError, aiomqtt.MqttError):
+            return None
+        finally:
+            self._waiting.pop(correlation, None)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async with aiomqtt.Client(
+                    self.host, self.port, protocol=MQTTProtocolVersion.MQTTv5
+                ) as client:
+                    await client.subscribe(self.reply_topic, qos=1)
+                    self._client = client
+                    log.info("remote bot workers reachable through %s:%d", self.host, self.port)
+                    async for message in client.messages:
+                        self._answer(message)
+            except aiomqtt.MqttError as error:
+                if self._client is not None:
+                    log.warning("remote bots: broker lost (%s); deciding locally", error)
+                self._client = None
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _answer(self, message: aiomqtt.Message) -> None:
+        correlation = getattr(message.properties, "CorrelationData", None)
+        waiting = self._waiting.get(bytes(correlation or b""))
+        if waiting is None or waiting.done():
+            return  # late: the local pool answered already
+        try:
+            waiting.set_result(msgspec.json.decode(message.payload, type=BotReply))  # type: ignore[arg-type]
+        except msgspec.DecodeError as error:
+            log.warning("remote bots: unreadable reply dropped (%s)", error)
+
+
+async def serve_requests(url: str, pool: BotPool, name: str) -> None:
+    """The worker side: answer requests from the shared subscription until cancelled."""
+    host, port = _host_port(url)
+    running: set[asyncio.Task[None]] = set()
+    while True:
+        try:
+            async with aiomqtt.Client(host, port, protocol=MQTTProtocolVersion.MQTTv5) as client:
+                await client.subscribe(SHARED_SUBSCRIPTION, qos=1)
+                log.info("bot worker %s taking requests from %s:%d", name, host, port)
+                async for message in client.messages:
+                    task = asyncio.create_task(_answer_request(client, pool, message, name))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+        except aiomqtt.MqttError as error:
+            log.warning("bot worker: broker lost (%s); reconnecting", error)
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+
+async def _answer_request(
+    client: aiomqtt.Client, pool: BotPool, message: aiomqtt.Message, name: str
+) -> None:
+    properties = message.properties
+    reply_topic = getattr(properties, "ResponseTopic", None)
+    correlation = getattr(properties, "CorrelationData", None)
+    try:
+        request = msgspec.json.decode(message.payload, type=BotRequest)  # type: ignore[arg-type]
+        observation_type = OBSERVATIONS[request.game]
+        observation = msgspec.json.decode(bytes(request.observation), type=observation_type)
+    except (msgspec.DecodeError, msgspec.ValidationError, KeyError) as error:
+        log.warning("bot worker: bad request dropped (%s)", error)
+        return
+    if not reply_topic:
+        return
+    decision = await pool.decide(
+        request.game, request.policy, observation, request.seed, request.deadline
+    )
+    try:
+        diagnostics = msgspec.json.decode(_encoder.encode(decision.diagnostics))
+    except TypeError:  # not JSON-able: the decision matters, its explanation does not
+        diagnostics = {}
+    reply = BotReply(msgspec.Raw(_encoder.encode(decision.action)), diagnostics, name)
+    answer = Properties(PacketTypes.PUBLISH)  # type: ignore[no-untyped-call]
+    answer.CorrelationData = correlation
+    await client.publish(reply_topic, _encoder.encode(reply), qos=1, properties=answer)

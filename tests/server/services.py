@@ -1,0 +1,105 @@
+"""Real services a test may stop and start at will: a private PostgreSQL cluster and a private
+Mosquitto broker on free ports (stopping them disturbs nothing else on the machine)."""
+
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.server.client import PATIENCE
+
+__all__ = ["PrivateBroker", "PrivatePostgres", "free_port", "missing"]
+
+
+def missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}, and CI=true forbids skipping")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class PrivatePostgres:
+    """A throwaway PostgreSQL cluster (trust auth) that a test may stop and start at will."""
+
+    def __init__(self) -> None:
+        binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+        if not binaries:
+            missing("PostgreSQL's server binaries (pg_ctl, initdb) are not installed")
+        self.bin = Path(binaries[-1]).parent
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="tischrunde-pg-"))
+        self.data = self.root / "data"
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses to run as root
+            owner = pwd.getpwnam("postgres")
+            os.chown(self.root, owner.pw_uid, owner.pw_gid)
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, program: str, *args: str) -> None:
+        subprocess.run(
+            [*self.as_user, str(self.bin / program), *args], check=True, capture_output=True
+        )
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        log = str(self.root / "server.log")
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", log, "-w", "start")
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class PrivateBroker:
+    """A throwaway Mosquitto on a free port."""
+
+    def __init__(self) -> None:
+        program = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin")
+        if program is None:
+            missing("mosquitto is not installed")
+        self.program = str(program)
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [self.program, "-p", str(self.port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            time.sleep(0.05)
+        raise TimeoutError("mosquitto did not listen")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
