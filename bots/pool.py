@@ -16,13 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, Protocol
 
 from bots.policy import Decision
 from bots.registry import policy, warm_up
 from engine.rng import make_rng
 
-__all__ = ["BotPool", "PoolStats"]
+__all__ = ["BotPool", "Decider", "PoolStats"]
 
 Request = tuple[str, str, Any, int]  # game, policy name, observation, seed
 KILL_WAIT_SECONDS = 1.0
@@ -49,6 +49,21 @@ def _serve(conn: Connection, warm: bool) -> None:
             conn.send(("error", repr(error)))
         else:
             conn.send(("ok", decision))
+
+
+class Decider(Protocol):
+    """What a table needs from bots: `BotPool`, or the server's remote workers in front of one."""
+
+    @property
+    def size(self) -> int: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def decide(
+        self, game: str, policy_name: str, observation: Any, seed: int, deadline: float
+    ) -> Decision[Any]: ...
 
 
 class _WorkerLost(Exception):
