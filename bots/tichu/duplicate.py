@@ -25,6 +25,7 @@ __all__ = [
     "DuplicateSummary",
     "RoundRecord",
     "duplicate_rounds",
+    "round_record",
     "run_duplicate",
     "summarize",
 ]
@@ -54,7 +55,9 @@ class RoundRecord(msgspec.Struct, frozen=True):
     double: int | None
 
 
-def _record(deal: int, swapped: bool, state: State) -> RoundRecord:
+def round_record(deal: int, swapped: bool, state: State) -> RoundRecord:
+    """The record of a one-round match `state` that has ended, seen from bot A's team (at
+    seats 1 and 3 when `swapped`)."""
     score = state.rounds[-1]
     a_team = 1 if swapped else 0
     calls = [[0, 0], [0, 0]]
@@ -93,7 +96,7 @@ def duplicate_rounds(
             seating = [b, a, b, a] if swapped else [a, b, a, b]
             rngs = [make_stream_rng(seed, deal, int(swapped), seat) for seat in range(SEATS)]
             state = play_round(start, seating, rngs)
-            records.append(_record(deal, swapped, state))
+            records.append(round_record(deal, swapped, state))
     return records
 
 

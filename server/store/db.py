@@ -34,7 +34,7 @@ from server.store.models import (
 )
 from server.table_core import Append, ListOver
 
-__all__ = ["NameTaken", "Store", "StoredTable", "StoredUser"]
+__all__ = ["NameTaken", "NewTable", "Store", "StoredTable", "StoredUser"]
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
@@ -65,6 +65,27 @@ def _json(value: object) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+class NewTable(msgspec.Struct, frozen=True):
+    """A table row to create with the first commit of its games (tournaments)."""
+
+    game: str
+    options: dict[str, Any]
+    tournament: str | None = None
+
+
+def _new_table(
+    table_id: str, game: str, options: dict[str, Any], tournament: str | None = None
+) -> Any:
+    return insert(tables).values(
+        id=table_id,
+        game=game,
+        config=_json(options),
+        status="waiting",
+        created_at=_now(),
+        tournament_id=tournament,
+    )
 
 
 class Store:
@@ -184,23 +205,30 @@ class Store:
 
     async def create_table(self, table_id: str, game: str, options: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(tables).values(
-                    id=table_id,
-                    game=game,
-                    config=_json(options),
-                    status="waiting",
-                    created_at=_now(),
+            await conn.execute(_new_table(table_id, game, options))
+
+    async def commit_now(
+        self, table_id: str, batch: Append, *, new_table: NewTable | None = None
+    ) -> None:
+        """Commit `batch` in a transaction of its own, creating the table first when
+        `new_table` is given. A tournament writes each finished game this way: the game, its
+        events and its projections land together or not at all, so a killed run never leaves
+        half a game behind."""
+        async with self.engine.begin() as conn:
+            if new_table is not None:
+                await conn.execute(
+                    _new_table(table_id, new_table.game, new_table.options, new_table.tournament)
                 )
-            )
+            await self._write(conn, [(table_id, batch, None)])
 
     async def open_tables(self) -> list[StoredTable]:
-        """Every table whose list is not finished, with its events, for a restart."""
+        """Every live table whose list is not finished, with its events, for a restart
+        (tournament tables belong to their tournament's runner, which resumes them)."""
         async with self.engine.connect() as conn:
             rows = (
                 await conn.execute(
                     select(tables.c.id, tables.c.config)
-                    .where(tables.c.status != "finished")
+                    .where(tables.c.status != "finished", tables.c.tournament_id.is_(None))
                     .order_by(tables.c.created_at)
                 )
             ).all()
