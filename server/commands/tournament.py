@@ -23,7 +23,6 @@ from rich.table import Table
 
 __all__ = ["register"]
 
-_ID_BYTES = 4
 _DEFAULT_LIST = {"skat": 36, "tichu": 10}
 _ONE_ROUND = {"max_rounds": 1}
 
@@ -103,9 +102,10 @@ async def _run_async(args: argparse.Namespace) -> int:
     from server.settings import settings_from_env
     from server.store.db import Store
     from server.store.migrate import upgrade
-    from server.store.tournaments import bot_ratings, create_tournament, load_tournament
+    from server.store.tournaments import load_tournament
     from server.tournament.report import load_report, replayed_tally
-    from server.tournament.schedule import Params, table_specs
+    from server.tournament.runner import create
+    from server.tournament.schedule import Params
 
     settings = settings_from_env(db=args.db)
     await asyncio.to_thread(upgrade, settings.db)
@@ -119,14 +119,9 @@ async def _run_async(args: argparse.Namespace) -> int:
         else:
             try:
                 params = _params(args)
-                table_specs(params)  # validates the player count and sizes
+                tournament = await create(store, params)
             except ValueError as error:
                 return _fail(str(error))
-            tournament = secrets.token_hex(_ID_BYTES)
-            before = await bot_ratings(store.engine, params.game, params.players)
-            await create_tournament(
-                store.engine, tournament, params.game, msgspec.to_builtins(params), before
-            )
         print(f"tournament {tournament} (resume with --resume {tournament})", file=sys.stderr)
         tally = await replayed_tally(store.engine, tournament)
         await _play(store, tournament, params, tally, args)

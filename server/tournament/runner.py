@@ -10,6 +10,7 @@ continues after it: no game is played twice, none is lost.
 
 import asyncio
 import multiprocessing
+import secrets
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
@@ -18,15 +19,21 @@ import msgspec
 
 from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, TableEvent
 from server.store.db import BOT_PREFIX, NewTable, Store
-from server.store.tournaments import finish_tournament, table_progress
+from server.store.tournaments import (
+    bot_ratings,
+    create_tournament,
+    finish_tournament,
+    table_progress,
+)
 from server.table_core import Append, GameOver, ListOver
 from server.tournament.play import PlayedGame, adapter, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
 
-__all__ = ["NO_USER", "run"]
+__all__ = ["NO_USER", "create", "run"]
 
 NO_USER: Final = 0  # `created_by` of a tournament table: no user opened it
 _JOBS_PER_WORKER: Final = 2  # games queued per worker, so none idles between games
+_ID_BYTES: Final = 4
 
 OnGame = Callable[[TableSpec, PlayedGame], None]
 
@@ -110,6 +117,18 @@ class _Writer:
             "fill_bots_after": None,
             "fill_level": table.players[0],
         }
+
+
+async def create(store: Store, params: Params) -> str:
+    """Store a new tournament (its parameters and the players' ratings now); returns its id.
+    Raises ValueError for parameters that make no schedule."""
+    table_specs(params)
+    tournament = secrets.token_hex(_ID_BYTES)
+    before = await bot_ratings(store.engine, params.game, params.players)
+    await create_tournament(
+        store.engine, tournament, params.game, msgspec.to_builtins(params), before
+    )
+    return tournament
 
 
 async def run(
