@@ -26,6 +26,7 @@ from server.metrics import Metrics
 from server.settings import Settings
 from server.store.db import Store
 from server.store.migrate import upgrade
+from server.tournaments import TournamentWatch
 
 __all__ = ["App", "run", "running"]
 
@@ -54,7 +55,8 @@ class App:
             games_by_name([SkatGame(), TichuGame()]),
             on_moves=self.metrics.count_moves,
         )
-        self.http = HttpRoutes(self.store, self.is_ready, self.render_metrics)
+        self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
+        self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.connections: dict[int, Connection] = {}
         self.ready = False
         self.server: Server | None = None
@@ -123,6 +125,7 @@ class App:
             await self.server.wait_closed()
         for task in self._background:
             task.cancel()
+        await self.tournaments.close()
         await self.pool.close()
         await self.bus.close()
         await self.store.close()
@@ -130,7 +133,13 @@ class App:
 
     async def _serve_client(self, ws: ServerConnection) -> None:
         connection = Connection(
-            next(self._client_ids), ws, self.lobby, self.store, self.settings, self.metrics
+            next(self._client_ids),
+            ws,
+            self.lobby,
+            self.store,
+            self.settings,
+            self.metrics,
+            self.tournaments,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

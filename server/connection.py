@@ -47,14 +47,17 @@ from server.protocol import (
     Resume,
     TableCreated,
     Tables,
+    Tournament,
     UserInfo,
     Watch,
+    WatchTournament,
     Welcome,
     decode_request,
     encode,
 )
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser
+from server.tournaments import TournamentWatch
 
 __all__ = ["Connection", "TokenBucket"]
 
@@ -92,8 +95,10 @@ class Connection:
         store: Store,
         settings: Settings,
         metrics: Metrics,
+        tournaments: TournamentWatch,
     ) -> None:
         self.id = client_id
+        self.tournaments = tournaments
         self.ws = ws
         self.lobby = lobby
         self.store = store
@@ -131,6 +136,7 @@ class Connection:
         finally:
             self.closing = True
             writer.cancel()
+            self.tournaments.forget(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
@@ -203,6 +209,17 @@ class Connection:
             board = await self.store.leaderboard(request.game)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
+        if isinstance(request, Watch):
+            await self.lobby.follow(request.table)
+        if isinstance(request, WatchTournament):
+            info = await self.tournaments.watch(request.tournament, self.id, self.reply)
+            if info is None:
+                return self._reject(
+                    request.id,
+                    "no_such_tournament",
+                    f"there is no tournament {request.tournament!r}",
+                )
+            return self.reply(Tournament(id=request.id, tournament=info))
         return self._to_table(request)
 
     def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:

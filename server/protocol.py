@@ -43,8 +43,11 @@ __all__ = [
     "TableCreated",
     "TableInfo",
     "Tables",
+    "Tournament",
+    "TournamentInfo",
     "UserInfo",
     "Watch",
+    "WatchTournament",
     "Welcome",
     "decode_request",
     "encode",
@@ -61,6 +64,7 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 Seq = Annotated[int, msgspec.Meta(ge=0)]
 BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 
 
 class _Request(
@@ -175,6 +179,13 @@ class Leaderboard(_Request, tag="leaderboard"):
     game: GameName = "skat"
 
 
+class WatchTournament(_Request, tag="watch_tournament"):
+    """Follow a bot tournament: a `tournament` reply now, then a `tournament` push (without
+    `id`) whenever a game is committed, until the connection closes."""
+
+    tournament: TournamentId
+
+
 class Ping(_Request, tag="ping"):
     """Application-level liveness check."""
 
@@ -195,6 +206,7 @@ Request = (
     | Chat
     | Resume
     | Leaderboard
+    | WatchTournament
     | Ping
 )
 
@@ -254,6 +266,22 @@ class LeaderboardEntry(msgspec.Struct, frozen=True):
     lists: int
 
 
+class TournamentInfo(msgspec.Struct, frozen=True):
+    """A bot tournament as everybody sees it: `standings` one row per player, best first
+    (`player`, `games`, `total`, `mean`, `ci95` and the game's own columns, see
+    docs/tournaments.md), after `played` of `total` games; `tables` are its tables being
+    played now (spectators `watch` them)."""
+
+    id: str
+    game: str
+    status: str
+    players: list[str]
+    played: int
+    total: int
+    standings: list[dict[str, Any]]
+    tables: list[str]
+
+
 class Welcome(_Reply, tag="welcome"):
     """Reply to `hello`, `register`, `login`, `rename`: identity and the token that resumes it."""
 
@@ -293,6 +321,12 @@ class LeaderboardReply(_Reply, tag="leaderboard"):
 
     game: str
     entries: list[LeaderboardEntry]
+
+
+class Tournament(_Reply, tag="tournament"):
+    """Reply to `watch_tournament`, and pushed without `id` as the tournament goes on."""
+
+    tournament: TournamentInfo
 
 
 class Ok(_Reply, tag="ok"):
@@ -341,6 +375,7 @@ Reply = (
     | TableCreated
     | Joined
     | LeaderboardReply
+    | Tournament
     | Ok
     | Pong
     | Error

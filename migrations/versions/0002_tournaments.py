@@ -1,6 +1,8 @@
 """Tournaments: one row per bot tournament, and the tournament a table belongs to.
 
-A tournament table is an ordinary table (its events, games, results and ratings are written as
+The row also holds the runner's standings after its last committed game (`played`,
+`standings`), so the server shows a running tournament without replaying its games. A
+tournament table is an ordinary table (its events, games, results and ratings are written as
 for live play); `tables.tournament_id` marks it so the server does not resume it as a live
 table, and a tournament's games are found through its tables.
 
@@ -28,6 +30,8 @@ def upgrade() -> None:
         sa.Column("params", sa.Text, nullable=False),
         sa.Column("status", sa.String(12), nullable=False),
         sa.Column("ratings_before", sa.Text, nullable=False),
+        sa.Column("played", sa.Integer, nullable=False),
+        sa.Column("standings", sa.Text, nullable=False),
         sa.Column("created_at", _AT, nullable=False),
         sa.Column("finished_at", _AT),
     )

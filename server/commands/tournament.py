@@ -8,6 +8,7 @@ docs/tournaments.md.
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -59,6 +60,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", help="database URL (default: TISCHRUNDE_DB or the SQLite file)")
+    parser.add_argument("--mqtt", help="broker URL for live standings (default: TISCHRUNDE_MQTT)")
     parser.add_argument("--out", type=Path, default=Path(), help="folder for the CSV and PNG")
     parser.add_argument("--json", action="store_true", help="no live display, JSON report")
 
@@ -107,7 +109,7 @@ async def _run_async(args: argparse.Namespace) -> int:
     from server.tournament.runner import create
     from server.tournament.schedule import Params
 
-    settings = settings_from_env(db=args.db)
+    settings = settings_from_env(db=args.db, mqtt=args.mqtt)
     await asyncio.to_thread(upgrade, settings.db)
     store = Store.connect(settings.db)
     try:
@@ -124,7 +126,7 @@ async def _run_async(args: argparse.Namespace) -> int:
                 return _fail(str(error))
         print(f"tournament {tournament} (resume with --resume {tournament})", file=sys.stderr)
         tally = await replayed_tally(store.engine, tournament)
-        await _play(store, tournament, params, tally, args)
+        await _play(store, tournament, params, tally, settings, args)
         report = await load_report(store.engine, tournament)
     finally:
         await store.close()
@@ -134,9 +136,11 @@ async def _run_async(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    store: Any, tournament: str, params: Any, tally: Any, args: argparse.Namespace
+    store: Any, tournament: str, params: Any, tally: Any, settings: Any, args: argparse.Namespace
 ) -> None:
-    """Run the tournament with a live progress bar and standings (none with --json)."""
+    """Run the tournament with a live progress bar and standings (none with --json); publish
+    the standings to MQTT when the settings name a broker."""
+    from server.bus import Bus, NoBus
     from server.tournament.runner import run
     from server.tournament.schedule import table_specs
 
@@ -162,20 +166,23 @@ async def _play(
         )
     )
 
-    def on_game(_table: Any, game: Any) -> None:
+    def on_game(_table: Any, _game: Any) -> None:
         nonlocal played_now
         played_now += 1
-        tally.add(_table.players, game.outcome)
         rate = played_now / max(time.monotonic() - started, 1e-9)
         progress.update(task, completed=tally.games, rate=f"{rate:.1f} games/s")
         if live is not None:
             live.update(Group(progress, _standings_table(tally.standings(), params.game)))
 
-    if live is None:
-        await run(store, tournament, params, workers=workers, on_game=on_game)
-        return
-    with live:
-        await run(store, tournament, params, workers=workers, on_game=on_game)
+    bus = Bus(settings.mqtt) if settings.mqtt else NoBus()
+    bus.start()
+    try:
+        with live if live is not None else contextlib.nullcontext():
+            await run(
+                store, tournament, params, workers=workers, tally=tally, bus=bus, on_game=on_game
+            )
+    finally:
+        await bus.close()
 
 
 def _report(args: argparse.Namespace) -> int:

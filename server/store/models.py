@@ -62,6 +62,8 @@ tournaments = Table(
     Column("params", Text, nullable=False),  # JSON: what the schedule is derived from
     Column("status", String(12), nullable=False),  # running, finished
     Column("ratings_before", Text, nullable=False),  # JSON: {player: [mu, sigma]}
+    Column("played", Integer, nullable=False),  # games committed
+    Column("standings", Text, nullable=False),  # JSON: the runner's standings after them
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True)),
 )

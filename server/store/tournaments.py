@@ -35,7 +35,9 @@ __all__ = [
     "finish_tournament",
     "list_tournaments",
     "load_tournament",
+    "playing_tables",
     "rating_steps",
+    "standings_update",
     "stored_games",
     "table_progress",
 ]
@@ -47,6 +49,8 @@ class StoredTournament(msgspec.Struct, frozen=True):
     params: dict[str, Any]
     status: str
     ratings_before: dict[str, Rating]
+    played: int
+    standings: list[dict[str, Any]]
     created_at: datetime
     finished_at: datetime | None
 
@@ -101,6 +105,8 @@ async def create_tournament(
                 params=_json(params),
                 status="running",
                 ratings_before=_json(ratings_before),
+                played=0,
+                standings="[]",
                 created_at=datetime.now(UTC),
             )
         )
@@ -122,6 +128,8 @@ def _tournament(row: Any) -> StoredTournament:
         params=msgspec.json.decode(row.params),
         status=row.status,
         ratings_before={k: tuple(v) for k, v in msgspec.json.decode(row.ratings_before).items()},
+        played=row.played,
+        standings=msgspec.json.decode(row.standings),
         created_at=row.created_at,
         finished_at=row.finished_at,
     )
@@ -135,24 +143,32 @@ async def load_tournament(engine: AsyncEngine, tournament_id: str) -> StoredTour
     return None if row is None else _tournament(row)
 
 
-async def list_tournaments(engine: AsyncEngine) -> list[tuple[StoredTournament, int]]:
-    """Every tournament, newest first, with its number of committed games."""
-    played = (
-        select(tables.c.tournament_id, func.count(games.c.id).label("played"))
-        .join(games, games.c.table_id == tables.c.id)
-        .where(tables.c.tournament_id.is_not(None))
-        .group_by(tables.c.tournament_id)
-        .subquery()
-    )
+async def list_tournaments(engine: AsyncEngine) -> list[StoredTournament]:
+    """Every tournament, newest first."""
     async with engine.connect() as conn:
-        rows = (
-            await conn.execute(
-                select(tournaments, played.c.played)
-                .outerjoin(played, played.c.tournament_id == tournaments.c.id)
-                .order_by(tournaments.c.created_at.desc())
-            )
-        ).all()
-    return [(_tournament(row), int(row.played or 0)) for row in rows]
+        rows = await conn.execute(select(tournaments).order_by(tournaments.c.created_at.desc()))
+        return [_tournament(row) for row in rows]
+
+
+def standings_update(tournament_id: str, played: int, standings: list[dict[str, Any]]) -> Any:
+    """The statement that records the standings after `played` games (run in the same
+    transaction as the game that makes them so)."""
+    return (
+        update(tournaments)
+        .where(tournaments.c.id == tournament_id)
+        .values(played=played, standings=_json(standings))
+    )
+
+
+async def playing_tables(engine: AsyncEngine, tournament_id: str) -> list[str]:
+    """The tournament's tables with games committed and games to come (what to watch)."""
+    async with engine.connect() as conn:
+        rows = await conn.execute(
+            select(tables.c.id)
+            .where(tables.c.tournament_id == tournament_id, tables.c.status == "playing")
+            .order_by(tables.c.created_at)
+        )
+        return [row.id for row in rows]
 
 
 async def table_progress(engine: AsyncEngine, tournament_id: str) -> dict[str, TableProgress]:

@@ -3,9 +3,11 @@
 Workers play whole games (`play.play_game`); this process writes every finished game to the
 database as a live table would have written it: the seats, the deal, every move, the game's
 result and record, and with a list's last game its standings, results and ratings
-(`Store.commit_now`, one transaction per game). A table's games commit in their order, so
-after a crash each table holds a prefix of its games and `run` with the same tournament
-continues after it: no game is played twice, none is lost.
+(`Store.commit_now`, one transaction per game, which also records the standings after it in
+the tournament's row). A table's games commit in their order, so after a crash each table
+holds a prefix of its games and `run` with the same tournament continues after it: no game is
+played twice, none is lost. With a bus, the standings also go to MQTT
+`tischrunde/v1/tournaments/{id}` after every game.
 """
 
 import asyncio
@@ -18,16 +20,20 @@ from typing import Any, Final
 import msgspec
 
 from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, TableEvent
+from server.protocol import TournamentInfo
 from server.store.db import BOT_PREFIX, NewTable, Store
 from server.store.tournaments import (
     bot_ratings,
     create_tournament,
     finish_tournament,
+    standings_update,
     table_progress,
 )
+from server.table import Publisher
 from server.table_core import Append, GameOver, ListOver
 from server.tournament.play import PlayedGame, adapter, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
+from server.tournament.standings import Tally
 
 __all__ = ["NO_USER", "create", "run"]
 
@@ -46,10 +52,11 @@ def _player(name: str) -> Player:
 class _Writer:
     """Turns played games into table commits, in each table's order."""
 
-    def __init__(self, store: Store, tournament: str, params: Params) -> None:
+    def __init__(self, store: Store, tournament: str, params: Params, tally: Tally) -> None:
         self.store = store
         self.tournament = tournament
         self.params = params
+        self.tally = tally
         self.kind = adapter(params.game)
         self.rules = self.kind.rules_options(self.kind.parse_rules(params.rules))
         self.seq: dict[int, int] = {}
@@ -88,9 +95,9 @@ class _Writer:
         results = [*self.results.get(table.index, []), played.result]
         list_over = None
         if len(results) == table.games:
-            standings = self.kind.standings(len(players), results)
-            events.append(SeriesEnded(standings))
-            list_over = ListOver(standings, players)
+            list_standings = self.kind.standings(len(players), results)
+            events.append(SeriesEnded(list_standings))
+            list_over = ListOver(list_standings, players)
         batch = Append(
             first_seq=self.seq.get(table.index, 0) + 1,
             events=tuple(events),
@@ -98,11 +105,30 @@ class _Writer:
             list_over=list_over,
             status="finished" if list_over is not None else "playing",
         )
+        self.tally.add(table.players, played.outcome)
+        standings = standings_update(self.tournament, self.tally.games, self.tally.standings())
         await self.store.commit_now(
-            table_id(self.tournament, table.index), batch, new_table=new_table
+            table_id(self.tournament, table.index), batch, new_table=new_table, also=[standings]
         )
         self.seq[table.index] = batch.first_seq + len(events) - 1
         self.results[table.index] = results
+
+    def info(self, tables: list[TableSpec], status: str) -> TournamentInfo:
+        """The tournament as the bus and the server show it."""
+        return TournamentInfo(
+            id=self.tournament,
+            game=self.params.game,
+            status=status,
+            players=list(self.params.players),
+            played=self.tally.games,
+            total=sum(t.games for t in tables),
+            standings=self.tally.standings(),
+            tables=[
+                table_id(self.tournament, t.index)
+                for t in tables
+                if 0 < self.committed(t) < t.games
+            ],
+        )
 
     def _options(self, table: TableSpec) -> dict[str, Any]:
         """The table's stored options, in the lobby's format."""
@@ -137,12 +163,15 @@ async def run(
     params: Params,
     *,
     workers: int,
+    tally: Tally,
+    bus: Publisher | None = None,
     on_game: OnGame | None = None,
 ) -> int:
     """Play every game of `tournament` the database does not hold yet; returns how many
-    were played now. `on_game` sees each game once it is committed."""
+    were played now. `tally` holds the games stored before (`report.replayed_tally`) and
+    gets every new one; `on_game` sees each game once it is committed."""
     tables = table_specs(params)
-    writer = _Writer(store, tournament, params)
+    writer = _Writer(store, tournament, params, tally)
     writer.resume_from(tables, await table_progress(store.engine, tournament))
     todo = iter(
         spec
@@ -170,9 +199,13 @@ async def run(
                 table = tables[played.table]
                 for game in await writer.add(table, played):
                     played_now += 1
+                    if bus is not None:
+                        bus.publish("tournament", tournament, writer.info(tables, "running"))
                     if on_game is not None:
                         on_game(table, game)
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
     await finish_tournament(store.engine, tournament)
+    if bus is not None:
+        bus.publish("tournament", tournament, writer.info(tables, "finished"))
     return played_now

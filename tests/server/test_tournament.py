@@ -29,6 +29,7 @@ from server.tournament.play import play_game
 from server.tournament.report import Report, load_report
 from server.tournament.runner import create, run
 from server.tournament.schedule import Params, game_specs, table_id, table_specs
+from server.tournament.standings import Tally
 from tests.server.client import PATIENCE
 from tests.server.test_restart import postgres_database
 
@@ -69,7 +70,7 @@ async def play_tournament(url: str, params: Params) -> tuple[str, Report]:
     store = Store.connect(url)
     try:
         tournament = await create(store, params)
-        await run(store, tournament, params, workers=1)
+        await run(store, tournament, params, workers=1, tally=Tally(params.game))
         report = await load_report(store.engine, tournament)
     finally:
         await store.close()
