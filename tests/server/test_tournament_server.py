@@ -2,16 +2,21 @@
 live standings with `watch_tournament`, and spectators following a tournament table."""
 
 import asyncio
+import contextlib
 import json
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+import aiomqtt
 import msgspec
+from paho.mqtt.enums import MQTTProtocolVersion
 from sqlalchemy import update
 
 from server.app import App, running
+from server.bus import Bus
 from server.store.db import Store
+from server.store.migrate import upgrade
 from server.store.models import tables
 from server.store.tournaments import load_tournament
 from server.tournament.report import load_report
@@ -19,7 +24,9 @@ from server.tournament.runner import create, run
 from server.tournament.schedule import Params, table_id
 from server.tournament.standings import Tally
 from tests.server.client import PATIENCE, UNIT, Client, table_of
-from tests.server.conftest import server_settings
+from tests.server.conftest import require_service, server_settings
+
+MQTT_PORT = 1883
 
 TICHU = Params(
     game="tichu",
@@ -154,3 +161,42 @@ async def test_a_server_restart_leaves_tournament_tables_to_their_runner(tmp_pat
             await store.close()
     async with running(settings) as app:
         assert app.lobby.tables == {}
+
+
+async def test_the_runner_publishes_standings_after_every_game_to_mqtt(tmp_path: Path) -> None:
+    require_service(MQTT_PORT, "Mosquitto")
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bus.db'}"
+    await asyncio.to_thread(upgrade, url)
+    published: list[tuple[str, dict[str, Any]]] = []
+    async with aiomqtt.Client("127.0.0.1", MQTT_PORT, protocol=MQTTProtocolVersion.MQTTv5) as mqtt:
+        await mqtt.subscribe("tischrunde/v1/tournaments/#", qos=1)
+
+        async def capture() -> None:
+            async for message in mqtt.messages:
+                published.append((str(message.topic), json.loads(bytes(message.payload))))
+
+        capturing = asyncio.create_task(capture())
+        store = Store.connect(url)
+        bus = Bus(f"mqtt://127.0.0.1:{MQTT_PORT}")
+        bus.start()
+        try:
+            tournament = await create(store, TICHU)
+            await run(store, tournament, TICHU, workers=1, tally=Tally("tichu"), bus=bus)
+            report = await load_report(store.engine, tournament)
+        finally:
+            await bus.close()
+            await store.close()
+
+        async def finished() -> None:
+            while not any(m["status"] == "finished" for _, m in published):
+                await asyncio.sleep(UNIT)
+
+        await asyncio.wait_for(finished(), PATIENCE)
+        capturing.cancel()
+        with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
+            await capturing
+    assert report is not None
+    mine = [m for topic, m in published if topic == f"tischrunde/v1/tournaments/{tournament}"]
+    assert [m["played"] for m in mine] == [*range(1, report.total + 1), report.total]
+    assert mine[-1]["status"] == "finished"
+    assert mine[-1]["standings"] == msgspec.to_builtins(report.standings)
