@@ -105,6 +105,7 @@ class Connection:
         self.settings = settings
         self.metrics = metrics
         self.user: StoredUser | None = None
+        self.is_bot = False  # the client is a program (hello with `bot`)
         self.token = ""
         self.tables: set[str] = set()
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -256,6 +257,7 @@ class Connection:
         else:
             user = await self.store.new_guest()
             token = await self.store.new_session(user.id)
+        self.is_bot = request.bot
         self._welcome(request.id, user, token)
 
     async def _account(self, request: Register | Login) -> None:
@@ -298,7 +300,7 @@ class Connection:
     def _user(self) -> table_core.User:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
-        return table_core.User(self.user.id, self.user.name)
+        return table_core.User(self.user.id, self.user.name, self.is_bot)
 
 
 def _bot_levels(game: str) -> tuple[str, ...]:

@@ -74,10 +74,13 @@ class _Request(
 
 
 class Hello(_Request, tag="hello"):
-    """First message of a connection: the protocol version and, to resume, a session token."""
+    """First message of a connection: the protocol version and, to resume, a session token.
+    `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
+    count as a bot's."""
 
     version: int
     token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    bot: bool = False
 
 
 class Register(_Request, tag="register"):
@@ -226,12 +229,14 @@ class UserInfo(msgspec.Struct, frozen=True):
 
 
 class SeatInfo(msgspec.Struct, frozen=True):
-    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it."""
+    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it.
+    `bot` is the level of a server bot; `client_bot` marks a user that is a program."""
 
     seat: int
     name: str | None = None
     bot: str | None = None
     away: bool = False
+    client_bot: bool = False
 
 
 class TableInfo(msgspec.Struct, frozen=True):

@@ -66,10 +66,11 @@ SEED_BITS = 63
 
 @dataclass(frozen=True)
 class User:
-    """An authenticated user as the table knows it."""
+    """An authenticated user as the table knows it; `bot`: a program (an external bot)."""
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -466,7 +467,7 @@ class TableCore:
             return self._error(batch, cmd, "no_such_seat", f"seats are 0..{self.seat_count - 1}")
         if seat not in free:
             return self._error(batch, cmd, "seat_taken", f"seat {seat} is taken")
-        self._emit(batch, Seated(seat, Player(cmd.user.id, cmd.user.name)))
+        self._emit(batch, Seated(seat, Player(cmd.user.id, cmd.user.name, client_bot=cmd.user.bot)))
         self._attach(cmd.client, cmd.user, cmd.request_id, seat, batch, joined=True)
         self._start_if_full(batch)
 
@@ -785,4 +786,4 @@ class TableCore:
         player = self.seats[seat]
         if player is None:
             return SeatInfo(seat)
-        return SeatInfo(seat, player.name, player.bot, seat in self.away)
+        return SeatInfo(seat, player.name, player.bot, seat in self.away, player.client_bot)

@@ -372,7 +372,7 @@ class Store:
         for seat, player in seats:
             user = user_of[seat]
             best[user] = min(best.get(user, rank[seat]), rank[seat])
-            is_bot[user] = player.bot is not None
+            is_bot[user] = player.bot is not None or player.client_bot
         if len(best) < MIN_RATED_USERS:
             return
         users_in_order = sorted(best)
