@@ -126,20 +126,21 @@ async def _run_async(args: argparse.Namespace) -> int:
                 return _fail(str(error))
         print(f"tournament {tournament} (resume with --resume {tournament})", file=sys.stderr)
         tally = await replayed_tally(store.engine, tournament)
-        await _play(store, tournament, params, tally, settings, args)
+        played = await _play(store, tournament, params, tally, settings, args)
         report = await load_report(store.engine, tournament)
     finally:
         await store.close()
     if report is None:
         return _fail(f"tournament {tournament} vanished")
-    return _show(report, args)
+    return _show(report, args, played)
 
 
 async def _play(
     store: Any, tournament: str, params: Any, tally: Any, settings: Any, args: argparse.Namespace
-) -> None:
+) -> dict[str, Any]:
     """Run the tournament with a live progress bar and standings (none with --json); publish
-    the standings to MQTT when the settings name a broker."""
+    the standings to MQTT when the settings name a broker. Returns how many games this run
+    played and how fast (worker start-up included)."""
     from server.bus import Bus, NoBus
     from server.tournament.runner import run
     from server.tournament.schedule import table_specs
@@ -183,6 +184,13 @@ async def _play(
             )
     finally:
         await bus.close()
+    seconds = time.monotonic() - started
+    return {
+        "played_now": played_now,
+        "workers": workers,
+        "seconds": round(seconds, 2),
+        "games_per_second": round(played_now / seconds, 2) if seconds > 0 else None,
+    }
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -204,8 +212,9 @@ async def _report_async(args: argparse.Namespace) -> int:
     return _show(report, args)
 
 
-def _show(report: Any, args: argparse.Namespace) -> int:
-    """Print the report, write the CSV and PNG next to each other in `--out`."""
+def _show(report: Any, args: argparse.Namespace, played: dict[str, Any] | None = None) -> int:
+    """Print the report (and, after a run, how fast it played), write the CSV and PNG next to
+    each other in `--out`."""
     from server.tournament.report import write_csv, write_plot
 
     args.out.mkdir(parents=True, exist_ok=True)
@@ -214,11 +223,17 @@ def _show(report: Any, args: argparse.Namespace) -> int:
     write_csv(report, csv_path)
     write_plot(report, plot_path)
     if args.json:
-        print(json.dumps({**report.summary(), "csv": str(csv_path), "plot": str(plot_path)}))
+        extra = {"csv": str(csv_path), "plot": str(plot_path)}
+        print(json.dumps({**report.summary(), **extra, **({"run": played} if played else {})}))
         return 0
     console = Console()
     for table in _report_tables(report):
         console.print(table)
+    if played:
+        console.print(
+            f"played {played['played_now']} games in {played['seconds']} s with "
+            f"{played['workers']} workers: {played['games_per_second']} games/s"
+        )
     console.print(f"CSV: {csv_path}  plot: {plot_path}")
     return 0
 
