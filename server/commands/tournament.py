@@ -24,7 +24,8 @@ from rich.table import Table
 
 __all__ = ["register"]
 
-_DEFAULT_LIST = {"skat": 36, "tichu": 10}
+_TICHU_LIST = 10  # rounds per rated Tichu table
+_SKAT_TABLES = (3, 4)
 _ONE_ROUND = {"max_rounds": 1}
 
 
@@ -37,7 +38,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     run.add_argument("--game", choices=("skat", "tichu"), help="the game (not with --resume)")
     run.add_argument("--players", help="comma-separated bot names, e.g. strong,medium,greedy")
-    run.add_argument("--games", type=int, help="Skat: new deals per group of three")
+    run.add_argument("--games", type=int, help="Skat: new deals per group of players (a table)")
+    run.add_argument(
+        "--table-size", type=int, choices=_SKAT_TABLES, default=3, help="Skat: 3- or 4-tables"
+    )
     run.add_argument("--rounds", type=int, help="Tichu: new one-round deals per pair")
     run.add_argument(
         "--duplicate",
@@ -45,7 +49,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         default=True,
         help="replay each deal in every seating (Skat) / with teams swapped (Tichu)",
     )
-    run.add_argument("--list-length", type=int, help="games per table (Skat 36, Tichu 10)")
+    run.add_argument(
+        "--list-length",
+        type=int,
+        help="games per table (Skat: the server's list, 36 or 48 at 4-tables; Tichu 10)",
+    )
     run.add_argument("--seed", type=int, help="deal and bot seed (default: random)")
     run.add_argument("--resume", metavar="ID", help="continue the interrupted tournament ID")
     _common(run)
@@ -70,7 +78,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _params(args: argparse.Namespace) -> Any:
+def _params(args: argparse.Namespace, settings: Any) -> Any:
     """New tournament parameters from the flags; raises ValueError with what is wrong."""
     from bots.registry import policy
     from server.tournament.schedule import Params
@@ -80,7 +88,8 @@ def _params(args: argparse.Namespace) -> Any:
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     for name in players:
         policy(args.game, name)  # raises ValueError naming the known bots
-    deals = args.games if args.game == "skat" else args.rounds
+    skat = args.game == "skat"
+    deals = args.games if skat else args.rounds
     if deals is None:
         raise ValueError("Skat needs --games, Tichu --rounds")
     return Params(
@@ -88,9 +97,10 @@ def _params(args: argparse.Namespace) -> Any:
         players=players,
         deals=deals,
         duplicate=args.duplicate,
-        list_length=args.list_length or _DEFAULT_LIST[args.game],
+        list_length=args.list_length
+        or (settings.series_length(args.table_size) if skat else _TICHU_LIST),
         seed=secrets.randbits(63) if args.seed is None else args.seed,
-        rules={} if args.game == "skat" else dict(_ONE_ROUND),
+        rules={"players": args.table_size} if skat else dict(_ONE_ROUND),
     )
 
 
@@ -120,7 +130,7 @@ async def _run_async(args: argparse.Namespace) -> int:
             tournament, params = stored.id, msgspec.convert(stored.params, Params)
         else:
             try:
-                params = _params(args)
+                params = _params(args, settings)
                 tournament = await create(store, params)
             except ValueError as error:
                 return _fail(str(error))

@@ -3,9 +3,10 @@
 Everything here is a pure function of the stored `Params`, so an interrupted run recomputes
 the same schedule and only plays the games the database does not hold yet.
 
-Skat: every group of three players (all of them round-robin when there are more than three)
-plays `deals` deals; with `duplicate` each deal is replayed once per seating (all six
-permutations of the group over the seats, dealer fixed), so every player holds every hand.
+Skat: every group of three players (four at 4-tables, `rules.players`; all groups round-robin
+when there are more players) plays `deals` deals; with `duplicate` each deal is replayed once
+per seating (all permutations of the group over the seats, dealer fixed), so every player holds
+every hand.
 Tichu: every pair of players plays `deals` one-round deals as two teams; with `duplicate`
 each deal is replayed with the teams swapped. The deals of a seating are cut into lists of
 `list_length` games; one list is one table (rated when it ends, as at a live table).
@@ -20,17 +21,18 @@ import msgspec
 from engine.rng import make_stream_rng
 
 __all__ = [
-    "GROUP_SIZE",
     "GameSpec",
     "Params",
     "TableSpec",
     "deal_seed",
     "game_specs",
+    "group_size",
     "table_id",
     "table_specs",
 ]
 
-GROUP_SIZE: Final = {"skat": 3, "tichu": 2}
+SKAT_TABLE: Final = 3  # players at a Skat table unless the rules say 4
+TICHU_TEAMS: Final = 2
 _SEED_BOUND: Final = 2**63
 
 
@@ -81,8 +83,15 @@ def table_id(tournament: str, index: int) -> str:
     return f"{tournament}-{index}"
 
 
+def group_size(params: Params) -> int:
+    """Players per group: a Skat table's seats, or Tichu's two teams."""
+    if params.game == "tichu":
+        return TICHU_TEAMS
+    return int(params.rules.get("players", SKAT_TABLE))
+
+
 def _groups(params: Params) -> list[tuple[str, ...]]:
-    size = GROUP_SIZE[params.game]
+    size = group_size(params)
     if len(set(params.players)) != len(params.players):
         raise ValueError("every player may be named once")
     if len(params.players) < size:

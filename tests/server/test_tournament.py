@@ -311,3 +311,46 @@ async def test_report_command_prints_the_stored_standings_and_writes_csv_and_plo
     code = await asyncio.to_thread(main, ["tournament", "report", "nope", "--db", url])
     assert code == 2
     assert "no tournament" in capsys.readouterr().err
+
+
+def test_four_table_duplicate_plays_each_deal_in_all_24_seatings() -> None:
+    params = msgspec.structs.replace(SKAT, players=("a", "b", "c", "d"), rules={"players": 4})
+    specs = table_specs(params)
+    seatings = {t.players for t in specs if t.first_deal == 0}
+    assert len(seatings) == 24 and all(len(s) == 4 for s in seatings)
+
+
+def test_a_four_table_tournament_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'four.db'}"
+    players = "greedy,random,easy,medium"
+    code = main(
+        [
+            *("tournament", "--game", "skat", "--players", players, "--table-size", "4"),
+            *("--games", "1", "--no-duplicate", "--seed", "3", "--workers", "1"),
+            *("--db", url, "--json", "--out", str(tmp_path)),
+        ]
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["params"]["rules"] == {"players": 4}
+    assert report["params"]["list_length"] == 48
+    assert report["played"] == report["total"] == 1
+    assert sorted(r["player"] for r in report["standings"]) == sorted(players.split(","))
+    assert {r["games"] for r in report["standings"]} == {1}
+
+
+def test_the_command_refuses_unknown_bots_and_missing_sizes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'refused.db'}"
+    base = ["tournament", "--db", url, "--game", "skat"]
+    assert main([*base, "--players", "greedy,random,nobody", "--games", "1"]) == 2
+    assert "unknown Skat bot 'nobody'" in capsys.readouterr().err
+    assert main([*base, "--players", "greedy,random,easy"]) == 2
+    assert "needs --games" in capsys.readouterr().err
+    assert main([*base, "--players", "greedy,random", "--games", "1"]) == 2
+    assert "at least 3 players" in capsys.readouterr().err
+    assert main(["tournament", "--db", url, "--resume", "nope"]) == 2
+    assert "no tournament 'nope'" in capsys.readouterr().err
