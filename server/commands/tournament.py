@@ -24,7 +24,8 @@ from rich.table import Table
 
 __all__ = ["register"]
 
-_TICHU_LIST = 10  # rounds per rated Tichu table
+_TICHU_ROUNDS_LIST = 10  # one-round Tichu games per rated table
+_TICHU_MATCHES_LIST = 1  # a match to 1000 is a series of its own, as at a live table
 _SKAT_TABLES = (3, 4)
 _ONE_ROUND = {"max_rounds": 1}
 
@@ -42,7 +43,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     run.add_argument(
         "--table-size", type=int, choices=_SKAT_TABLES, default=3, help="Skat: 3- or 4-tables"
     )
-    run.add_argument("--rounds", type=int, help="Tichu: new one-round deals per pair")
+    tichu = run.add_mutually_exclusive_group()
+    tichu.add_argument("--rounds", type=int, help="Tichu: new one-round deals per pair")
+    tichu.add_argument("--matches", type=int, help="Tichu: new matches to 1000 per pair")
     run.add_argument(
         "--duplicate",
         action=argparse.BooleanOptionalAction,
@@ -52,7 +55,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     run.add_argument(
         "--list-length",
         type=int,
-        help="games per table (Skat: the server's list, 36 or 48 at 4-tables; Tichu 10)",
+        help="games per table (Skat: the server's list, 36 or 48 at 4-tables; Tichu: 10 "
+        "rounds or 1 match)",
     )
     run.add_argument("--seed", type=int, help="deal and bot seed (default: random)")
     run.add_argument("--resume", metavar="ID", help="continue the interrupted tournament ID")
@@ -89,18 +93,23 @@ def _params(args: argparse.Namespace, settings: Any) -> Any:
     for name in players:
         policy(args.game, name)  # raises ValueError naming the known bots
     skat = args.game == "skat"
-    deals = args.games if skat else args.rounds
+    deals = args.games if skat else args.rounds or args.matches
     if deals is None:
-        raise ValueError("Skat needs --games, Tichu --rounds")
+        raise ValueError("Skat needs --games, Tichu --rounds or --matches")
+    if skat:
+        rules, list_length = {"players": args.table_size}, settings.series_length(args.table_size)
+    elif args.matches:
+        rules, list_length = {}, _TICHU_MATCHES_LIST
+    else:
+        rules, list_length = dict(_ONE_ROUND), _TICHU_ROUNDS_LIST
     return Params(
         game=args.game,
         players=players,
         deals=deals,
         duplicate=args.duplicate,
-        list_length=args.list_length
-        or (settings.series_length(args.table_size) if skat else _TICHU_LIST),
+        list_length=args.list_length or list_length,
         seed=secrets.randbits(63) if args.seed is None else args.seed,
-        rules={"players": args.table_size} if skat else dict(_ONE_ROUND),
+        rules=rules,
     )
 
 
@@ -258,7 +267,8 @@ def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standi
     """Per player: games, total, mean with its 95 % CI and the game's own columns."""
     table = Table(title=title)
     unit = "Seeger-Fabian" if game == "skat" else "point differential"
-    for column in ("player", "games", f"{unit} total", "per game (95 % CI)"):
+    count, per = ("games", "per game") if game == "skat" else ("rounds", "per round")
+    for column in ("player", count, f"{unit} total", f"{per} (95 % CI)"):
         table.add_column(column, justify="left" if column == "player" else "right")
     extra = (
         (("declared", False), ("declarer_win_rate", True))

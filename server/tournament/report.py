@@ -20,7 +20,7 @@ from server.store.tournaments import (
     rating_steps,
     stored_games,
 )
-from server.tournament.play import adapter, outcome, replay
+from server.tournament.play import outcome
 from server.tournament.schedule import Params, TableSpec, table_id, table_specs
 from server.tournament.standings import Tally
 
@@ -77,7 +77,7 @@ def _scores(game: str, table: TableSpec, final: Any) -> dict[str, int]:
     minus the other team's (Tichu)."""
     if game == "skat":
         return {name: final.result.seeger_fabian[s] for s, name in enumerate(table.players)}
-    points = final.result.rounds[-1].points
+    points = final.result.totals
     return {table.players[t]: points[t] - points[1 - t] for t in (0, 1)}
 
 
@@ -91,7 +91,6 @@ class _Replayed(msgspec.Struct):
 async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Replayed:
     """Replay every stored game of the tournament in play order into a tally and a timeline."""
     params = msgspec.convert(stored.params, Params)
-    kind = adapter(params.game)
     tally = Tally(params.game)
     steps: dict[str, list[tuple[str, Rating]]] = {}
     for table, name, rating in await rating_steps(engine, stored.id):
@@ -104,8 +103,10 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
     games.sort(key=lambda g: (by_table[g.table_id].index, g.number))
     for index, game in enumerate(games):
         table = by_table[game.table_id]
-        final = replay(kind, game.start, game.moves)
-        tally.add(table.players, outcome(params, table, table.first_deal + game.number, final))
+        final, result = outcome(
+            params, table, table.first_deal + game.number, game.start, game.moves
+        )
+        tally.add(table.players, result)
         if game.number + 1 == table.games:
             current.update(steps.get(game.table_id, []))
         for player, score in _scores(params.game, table, final).items():

@@ -5,7 +5,8 @@ Skat: per player the Seeger-Fabian total, the mean per game with its 95% confide
 and the declarer win rate (`bots.skat.match.summarize`), plus declarer win rates per game type.
 Tichu: per pair the duplicate comparison (`bots.tichu.duplicate.summarize`: point
 differential per round with its confidence interval over deals, call success rates), and per
-player the differential over all its rounds.
+player the differential over all its rounds, averaged the same way (the rounds of one deal in
+its seatings first, then over deals), so with two players both agree.
 """
 
 from collections.abc import Sequence
@@ -46,11 +47,12 @@ class Tally:
         """One finished game; `players` by seat (Tichu: the pair is seats 0 and 1 of the
         unswapped seating, i.e. sorted as the schedule lists it)."""
         self.games += 1
-        if isinstance(outcome, RoundRecord):
-            pair = (players[1], players[0]) if outcome.swapped else (players[0], players[1])
-            self.rounds.setdefault(pair, []).append(outcome)
-        else:
-            self.scores += outcome
+        for item in outcome:
+            if isinstance(item, RoundRecord):
+                pair = (players[1], players[0]) if item.swapped else (players[0], players[1])
+                self.rounds.setdefault(pair, []).append(item)
+            else:
+                self.scores.append(item)
 
     def standings(self) -> list[dict[str, Any]]:
         """One row per player, best first: `player`, `games`, `total`, `mean`, `ci95` and the
@@ -108,7 +110,7 @@ class Tally:
                     "player": player,
                     "games": len(diffs),
                     "total": int(sum(diffs)),
-                    "mean": float(np.mean(diffs)),
+                    "mean": float(np.mean(paired)),
                     "ci95": _ci95(paired),
                     "tichu_calls": tichu,
                     "tichu_success": tichu_made / tichu if tichu else None,

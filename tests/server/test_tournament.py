@@ -52,6 +52,8 @@ TICHU = Params(
     rules={"max_rounds": 1},
 )
 
+TICHU_MATCHES = msgspec.structs.replace(TICHU, deals=1, list_length=1, rules={})
+
 
 @contextlib.asynccontextmanager
 async def database(kind: str, tmp_path: Path) -> AsyncIterator[str]:
@@ -131,7 +133,7 @@ def totals_from_games(params: Params, rows: dict[str, Any]) -> dict[str, int]:
             for seat, points in enumerate(result["seeger_fabian"]):
                 totals[names[seat]] += points
         else:
-            points = result["rounds"][-1]["points"]
+            points = result["totals"]
             for team in (0, 1):
                 totals[names[team]] += points[team] - points[1 - team]
     return dict(totals)
@@ -171,7 +173,9 @@ class TestSchedule:
 
 
 @pytest.mark.parametrize("db", ["sqlite", "postgresql"])
-@pytest.mark.parametrize("params", [SKAT, TICHU], ids=["skat", "tichu"])
+@pytest.mark.parametrize(
+    "params", [SKAT, TICHU, TICHU_MATCHES], ids=["skat", "tichu", "tichu-matches"]
+)
 async def test_standings_agree_with_the_games_in_the_database(
     db: str, params: Params, tmp_path: Path
 ) -> None:
@@ -186,14 +190,23 @@ async def test_standings_agree_with_the_games_in_the_database(
     assert len(rows["results"]) == sum(len(t.players) for t in expected_tables)
     assert rows["ratings"] == len(expected_tables) * len(params.players)
     totals = totals_from_games(params, rows)
-    seats_per_game = 3 if params.game == "skat" else 2
     assert {r["player"]: r["total"] for r in report.standings} == totals
-    assert sum(r["games"] for r in report.standings) == report.total * seats_per_game
+    if params.game == "skat":
+        assert sum(r["games"] for r in report.standings) == report.total * 3
+    else:
+        rounds = sum(len(msgspec.json.decode(g.result)["rounds"]) for g in rows["games"])
+        assert [r["games"] for r in report.standings] == [rounds, rounds]
+        [pair] = report.details["pairs"]
+        assert pair["rounds"] == rounds
+        mean_of = {r["player"]: r["mean"] for r in report.standings}
+        assert pair["mean"] == pytest.approx(mean_of[pair["a"]]) == -mean_of[pair["b"]]
     for player, rating in report.ratings.items():
         assert rating["mu_after"] != rating["mu_before"], player
 
 
-@pytest.mark.parametrize("params", [SKAT, TICHU], ids=["skat", "tichu"])
+@pytest.mark.parametrize(
+    "params", [SKAT, TICHU, TICHU_MATCHES], ids=["skat", "tichu", "tichu-matches"]
+)
 async def test_a_duplicate_deal_gives_every_seating_the_same_cards(
     params: Params, tmp_path: Path
 ) -> None:
