@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.protocol import Reply, Tournament, TournamentInfo
@@ -30,8 +31,6 @@ Push = Callable[[Reply], None]
 
 
 def _total(stored: StoredTournament) -> int:
-    import msgspec
-
     return sum(t.games for t in table_specs(msgspec.convert(stored.params, Params)))
 
 

@@ -60,10 +60,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     run.add_argument("--seed", type=int, help="deal and bot seed (default: random)")
     run.add_argument("--resume", metavar="ID", help="continue the interrupted tournament ID")
+    run.add_argument("--mqtt", help="broker URL for live standings (default: TISCHRUNDE_MQTT)")
     _common(run)
     run.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
     run.set_defaults(handler=_run)
-    commands = run.add_subparsers(dest="tournament_command", metavar="SUBCOMMAND")
+    commands = run.add_subparsers(dest="tournament_command", metavar="report ID")
     report = commands.add_parser("report", help="standings of a tournament from the database")
     report.add_argument("id", help="tournament id")
     _common(report)
@@ -72,7 +73,6 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", help="database URL (default: TISCHRUNDE_DB or the SQLite file)")
-    parser.add_argument("--mqtt", help="broker URL for live standings (default: TISCHRUNDE_MQTT)")
     parser.add_argument("--out", type=Path, default=Path(), help="folder for the CSV and PNG")
     parser.add_argument("--json", action="store_true", help="no live display, JSON report")
 
@@ -114,7 +114,10 @@ def _params(args: argparse.Namespace, settings: Any) -> Any:
 
 
 def _run(args: argparse.Namespace) -> int:
-    return asyncio.run(_run_async(args))
+    try:
+        return asyncio.run(_run_async(args))
+    except KeyboardInterrupt:
+        return _fail("interrupted; every finished game is stored: continue with --resume ID")
 
 
 async def _run_async(args: argparse.Namespace) -> int:

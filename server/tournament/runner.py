@@ -12,7 +12,9 @@ played twice, none is lost. With a bus, the standings also go to MQTT
 
 import asyncio
 import multiprocessing
+import os
 import secrets
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
@@ -42,6 +44,12 @@ _JOBS_PER_WORKER: Final = 2  # games queued per worker, so none idles between ga
 _ID_BYTES: Final = 4
 
 OnGame = Callable[[TableSpec, PlayedGame], None]
+
+
+def _end_on_interrupt() -> None:
+    """Worker initializer: Ctrl-C (which a terminal sends to the workers too) ends a worker at
+    once and quietly; the runner keeps every committed game, and a resume replays the rest."""
+    signal.signal(signal.SIGINT, lambda *_: os._exit(1))
 
 
 def _player(name: str) -> Player:
@@ -180,7 +188,9 @@ async def run(
     )
     loop = asyncio.get_running_loop()
     # Spawned workers: forking a process that runs an event loop and database threads is unsafe.
-    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    executor = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_end_on_interrupt
+    )
     running: set[asyncio.Future[PlayedGame]] = set()
     played_now = 0
     try:
@@ -203,7 +213,9 @@ async def run(
                         bus.publish("tournament", tournament, writer.info(tables, "running"))
                     if on_game is not None:
                         on_game(table, game)
-    finally:
+    finally:  # interrupted or done: what is not committed is played again on resume
+        for future in running:
+            future.cancel()
         executor.shutdown(wait=False, cancel_futures=True)
     await finish_tournament(store.engine, tournament)
     if bus is not None:
