@@ -25,6 +25,7 @@ from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, Table
 from server.protocol import TournamentInfo
 from server.store.db import BOT_PREFIX, NewTable, Store
 from server.store.tournaments import (
+    TableProgress,
     bot_ratings,
     create_tournament,
     finish_tournament,
@@ -71,7 +72,8 @@ class _Writer:
         self.results: dict[int, list[dict[str, Any]]] = {}
         self.waiting: dict[tuple[int, int], PlayedGame] = {}
 
-    def resume_from(self, tables: list[TableSpec], progress: dict[str, Any]) -> None:
+    def resume_from(self, tables: list[TableSpec], progress: dict[str, TableProgress]) -> None:
+        """Continue after what the database holds: each table's last seq and results."""
         for table in tables:
             done = progress.get(table_id(self.tournament, table.index))
             if done is not None:
