@@ -222,9 +222,12 @@ def _report(args: argparse.Namespace) -> int:
 async def _report_async(args: argparse.Namespace) -> int:
     from server.settings import settings_from_env
     from server.store.db import Store
+    from server.store.migrate import upgrade
     from server.tournament.report import load_report
 
-    store = Store.connect(settings_from_env(db=args.db).db)
+    url = settings_from_env(db=args.db).db
+    await asyncio.to_thread(upgrade, url)  # a database from before tournaments has none
+    store = Store.connect(url)
     try:
         report = await load_report(store.engine, args.id)
     finally:
@@ -268,23 +271,22 @@ def _fmt(value: float | None, percent: bool = False) -> str:
 
 def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standings") -> Table:
     """Per player: games, total, mean with its 95 % CI and the game's own columns."""
-    table = Table(title=title)
-    unit = "Seeger-Fabian" if game == "skat" else "point differential"
-    count, per = ("games", "per game") if game == "skat" else ("rounds", "per round")
-    for column in ("player", count, f"{unit} total", f"{per} (95 % CI)"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    unit = "Seeger-Fabian points" if game == "skat" else "point differential"
+    table = Table(title=f"{title} ({unit})")
+    count = "games" if game == "skat" else "rounds"
     extra = (
-        (("declared", False), ("declarer_win_rate", True))
+        (("declared", "declared", False), ("declarer_win_rate", "won", True))
         if game == "skat"
         else (
-            ("tichu_calls", False),
-            ("tichu_success", True),
-            ("grand_calls", False),
-            ("grand_success", True),
+            ("tichu_calls", "Tichu", False),
+            ("tichu_success", "made", True),
+            ("grand_calls", "Grand", False),
+            ("grand_success", "made", True),
         )
     )
-    for key, _ in extra:
-        table.add_column(key.replace("_", " "), justify="right")
+    table.add_column("player")
+    for column in (count, "total", "mean ± 95 % CI", *(label for _, label, _ in extra)):
+        table.add_column(column, justify="right")
     for row in rows:
         cells = [
             row["player"],
@@ -292,7 +294,7 @@ def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standi
             str(row["total"]),
             f"{row['mean']:+.1f} ± {row['ci95']:.1f}",
         ]
-        cells += [_fmt(row[k], share) if share else str(row[k]) for k, share in extra]
+        cells += [_fmt(row[k], share) if share else str(row[k]) for k, _, share in extra]
         table.add_row(*cells)
     return table
 
@@ -305,7 +307,7 @@ def _report_tables(report: Any) -> list[Table]:
     )
     tables = [_standings_table(report.standings, report.game, title)]
     if report.game == "skat":
-        types = Table(title="declarer win rate by game type")
+        types = Table(title="declarer games won / played, by game type")
         kinds = sorted({k for cells in report.details["game_types"].values() for k in cells})
         types.add_column("player")
         for kind in kinds:
@@ -314,9 +316,7 @@ def _report_tables(report: Any) -> list[Table]:
             types.add_row(
                 player,
                 *(
-                    f"{_fmt(cells[k]['win_rate'], True)} of {cells[k]['declared']}"
-                    if k in cells
-                    else "-"
+                    f"{cells[k]['won']}/{cells[k]['declared']}" if k in cells else "-"
                     for k in kinds
                 ),
             )
