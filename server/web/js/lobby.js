@@ -124,8 +124,8 @@ export class Lobby {
 
   tableRow(table, mine) {
     const seats = table.seats.map((s) =>
-      h("li", { class: `seat-chip ${s.name ? (s.bot ? "bot" : "human") : "free"}` },
-        s.name ? (s.bot ? [icon("bot", "bot"), ` ${s.name.replace(/^bot:/, "")}`] : s.name) : "free"),
+      h("li", { class: `seat-chip ${s.name ? (s.bot || s.client_bot ? "bot" : "human") : "free"}` },
+        s.name ? (s.bot || s.client_bot ? [icon("bot", "bot"), ` ${s.name.replace(/^bot:/, "")}`] : s.name) : "free"),
     );
     const free = table.seats.filter((s) => !s.name).length;
     const status = table.status === "waiting"
