@@ -380,9 +380,10 @@ class Store:
         for user in users_in_order:
             row = (
                 await conn.execute(
-                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
-                        ratings.c.user_id == user, ratings.c.game == game
-                    )
+                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
+                    .where(ratings.c.user_id == user, ratings.c.game == game)
+                    # A tournament runner rates the same bot users from another process.
+                    .with_for_update()
                 )
             ).first()
             current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
