@@ -27,6 +27,7 @@ from server.remote_bots import RemoteBots
 from server.settings import Settings
 from server.store.db import Store
 from server.store.migrate import upgrade
+from server.tournaments import TournamentWatch
 
 __all__ = ["App", "run", "running"]
 
@@ -59,7 +60,8 @@ class App:
             games,
             on_moves=self.metrics.count_moves,
         )
-        self.http = HttpRoutes(self.store, self.is_ready, self.render_metrics)
+        self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
+        self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.connections: dict[int, Connection] = {}
         self.ready = False
         self.server: Server | None = None
@@ -128,6 +130,7 @@ class App:
             await self.server.wait_closed()
         for task in self._background:
             task.cancel()
+        await self.tournaments.close()
         await self.pool.close()
         await self.bus.close()
         await self.store.close()
@@ -135,7 +138,13 @@ class App:
 
     async def _serve_client(self, ws: ServerConnection) -> None:
         connection = Connection(
-            next(self._client_ids), ws, self.lobby, self.store, self.settings, self.metrics
+            next(self._client_ids),
+            ws,
+            self.lobby,
+            self.store,
+            self.settings,
+            self.metrics,
+            self.tournaments,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

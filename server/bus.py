@@ -30,9 +30,12 @@ DEFAULT_PORT = 1883
 
 
 def topic_for(channel: str, table_id: str) -> str:
-    """The topic of a message: table events per table, one topic for the lobby and results."""
+    """The topic of a message: table events per table, standings per tournament (`table_id`
+    is then the tournament's id), one topic for the lobby and results."""
     if channel == "table":
         return f"{TOPIC_PREFIX}/tables/{table_id}/events"
+    if channel == "tournament":
+        return f"{TOPIC_PREFIX}/tournaments/{table_id}"
     if channel == "lobby":
         return f"{TOPIC_PREFIX}/lobby"
     return f"{TOPIC_PREFIX}/results"

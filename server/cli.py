@@ -4,11 +4,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from server.commands import bot_worker, db, play, serve, skat, tichu
+from server.commands import bot_worker, db, play, serve, skat, tichu, tournament
 
 __all__ = ["main"]
 
-_COMMAND_GROUPS = (skat, tichu, play, serve, bot_worker, db)
+_COMMAND_GROUPS = (skat, tichu, play, tournament, serve, bot_worker, db)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -47,8 +47,10 @@ from server.protocol import (
     Resume,
     TableCreated,
     Tables,
+    Tournament,
     UserInfo,
     Watch,
+    WatchTournament,
     Welcome,
     decode_request,
     encode,
@@ -56,6 +58,7 @@ from server.protocol import (
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
 from server.table import UNAVAILABLE
+from server.tournaments import TournamentWatch
 
 __all__ = ["Connection", "TokenBucket"]
 
@@ -93,14 +96,17 @@ class Connection:
         store: Store,
         settings: Settings,
         metrics: Metrics,
+        tournaments: TournamentWatch,
     ) -> None:
         self.id = client_id
+        self.tournaments = tournaments
         self.ws = ws
         self.lobby = lobby
         self.store = store
         self.settings = settings
         self.metrics = metrics
         self.user: StoredUser | None = None
+        self.is_bot = False  # the client is a program (hello with `bot`)
         self.token = ""
         self.tables: set[str] = set()
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -132,6 +138,7 @@ class Connection:
         finally:
             self.closing = True
             writer.cancel()
+            self.tournaments.forget(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
@@ -209,6 +216,17 @@ class Connection:
             board = await self.store.leaderboard(request.game)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
+        if isinstance(request, Watch):
+            await self.lobby.follow(request.table)
+        if isinstance(request, WatchTournament):
+            info = await self.tournaments.watch(request.tournament, self.id, self.reply)
+            if info is None:
+                return self._reject(
+                    request.id,
+                    "no_such_tournament",
+                    f"there is no tournament {request.tournament!r}",
+                )
+            return self.reply(Tournament(id=request.id, tournament=info))
         return self._to_table(request)
 
     def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
@@ -245,6 +263,7 @@ class Connection:
         else:
             user = await self.store.new_guest()
             token = await self.store.new_session(user.id)
+        self.is_bot = request.bot
         self._welcome(request.id, user, token)
 
     async def _account(self, request: Register | Login) -> None:
@@ -287,7 +306,7 @@ class Connection:
     def _user(self) -> table_core.User:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
-        return table_core.User(self.user.id, self.user.name)
+        return table_core.User(self.user.id, self.user.name, self.is_bot)
 
 
 def _bot_levels(game: str) -> tuple[str, ...]:

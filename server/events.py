@@ -29,11 +29,13 @@ EVENT_VERSION = 1
 
 
 class Player(msgspec.Struct, frozen=True):
-    """Who sits on a seat: a user (`user_id`), a bot level (`bot`) or both (a rated bot user)."""
+    """Who sits on a seat: a user (`user_id`), a bot level (`bot`) or both (a rated bot user).
+    `client_bot`: the user is a program playing over the protocol (it said so in `hello`)."""
 
     user_id: int | None
     name: str
     bot: str | None = None
+    client_bot: bool = False
 
 
 class Seated(msgspec.Struct, frozen=True, tag="seated", tag_field="kind"):

@@ -1,7 +1,8 @@
 """Plain HTTP on the WebSocket port (websockets' `process_request` hook).
 
-Health and readiness probes, Prometheus metrics, the leaderboard as JSON, game record downloads
-and the static web client. A request that asks for a WebSocket upgrade passes through.
+Health and readiness probes, Prometheus metrics, the leaderboard and the bot tournaments as
+JSON, game record downloads and the static web client. A request that asks for a WebSocket
+upgrade passes through.
 """
 
 import http
@@ -16,11 +17,13 @@ from websockets.http11 import Request, Response
 
 from server.protocol import LeaderboardEntry, encode_public
 from server.store.db import Store
+from server.tournaments import TournamentWatch
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
 WEB_ROOT = Path(__file__).parent / "web"
 RECORD_PREFIX = "/api/records/"
+TOURNAMENTS = "/api/tournaments"
 RECORD_PARTS = 2
 
 
@@ -46,11 +49,13 @@ class HttpRoutes:
     def __init__(
         self,
         store: Store,
+        tournaments: TournamentWatch,
         is_ready: Callable[[], bool],
         render_metrics: Callable[[], str],
         web_root: Path = WEB_ROOT,
     ) -> None:
         self.store = store
+        self.tournaments = tournaments
         self.is_ready = is_ready
         self.render_metrics = render_metrics
         # Only files that exist at start are served: no path from a request reaches the disk.
@@ -84,6 +89,14 @@ class HttpRoutes:
             board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
             body = encode_public({"game": game, "entries": board})
             return _response(http.HTTPStatus.OK, body, "application/json")
+        if path == TOURNAMENTS:
+            body = encode_public({"tournaments": await self.tournaments.listing()})
+            return _response(http.HTTPStatus.OK, body, "application/json")
+        if path.startswith(TOURNAMENTS + "/"):
+            info = await self.tournaments.info(path[len(TOURNAMENTS) + 1 :])
+            if info is None:
+                return _text(http.HTTPStatus.NOT_FOUND, "no such tournament\n")
+            return _response(http.HTTPStatus.OK, encode_public(info), "application/json")
         if path.startswith(RECORD_PREFIX):
             return await self._record(path[len(RECORD_PREFIX) :])
         file = self.files.get("/index.html" if path == "/" else path)

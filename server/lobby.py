@@ -1,4 +1,9 @@
-"""The lobby: creates, finds, lists and resumes tables. One instance, built by `app.py`."""
+"""The lobby: creates, finds, lists and resumes tables. One instance, built by `app.py`.
+
+It also follows tournament tables for spectators: a tournament's runner (another process)
+writes them, so the lobby loads one when somebody watches it and reads its new events every
+`tournament_poll_seconds` until its list ends; the table shows them as a live table would.
+"""
 
 import asyncio
 import random
@@ -14,7 +19,7 @@ from server.protocol import CreateTable, TableInfo
 from server.settings import Settings
 from server.store.db import Store
 from server.table import Publisher, Table
-from server.table_core import TableConfig, TableCore, User
+from server.table_core import Followed, TableConfig, TableCore, User
 
 __all__ = ["Lobby", "LobbyError"]
 
@@ -50,6 +55,7 @@ class Lobby:
         self.games = games
         self.tables: dict[str, Table] = {}
         self._on_moves = on_moves
+        self._followers: set[asyncio.Task[None]] = set()
 
     async def restore(self) -> int:
         """Resume every unfinished table from its event log; returns how many."""
@@ -92,6 +98,27 @@ class Lobby:
             self.bus.publish("lobby", core.config.id, core.info())
         return core.info(), core.config.invite
 
+    async def follow(self, table_id: str) -> None:
+        """Load the tournament table `table_id` to be watched, if it is one and not loaded."""
+        if table_id in self.tables:
+            return
+        stored = await self.store.tournament_table(table_id)
+        if stored is None or table_id in self.tables:
+            return
+        core = self._core(self._config(stored.options, followed=True))
+        core.restore(stored.events)
+        table = self._launch(core)
+        task = asyncio.create_task(self._poll(table), name=f"follow-{table_id}")
+        self._followers.add(task)
+        task.add_done_callback(self._followers.discard)
+
+    async def _poll(self, table: Table) -> None:
+        while table.core.status != "finished" and not table.broken:
+            await asyncio.sleep(self.settings.tournament_poll_seconds)
+            events = await self.store.events_after(table.id, table.core.seq)
+            if events:
+                table.submit(Followed(tuple(events)))
+
     def get(self, table_id: str) -> Table:
         """The table `table_id`; raises LobbyError("no_such_table")."""
         table = self.tables.get(table_id)
@@ -104,17 +131,22 @@ class Lobby:
         return [
             t.core.info()
             for t in self.tables.values()
-            if not t.core.config.private and t.core.status != "finished"
+            if not t.core.config.private
+            and not t.core.config.followed
+            and t.core.status != "finished"
         ]
 
     async def close(self) -> None:
         """Stop every table after its queued commands are done."""
+        for task in list(self._followers):
+            task.cancel()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
 
-    def _config(self, options: Mapping[str, object]) -> TableConfig:
+    def _config(self, options: Mapping[str, object], *, followed: bool = False) -> TableConfig:
         s = self.settings
         return TableConfig(
             **options,  # type: ignore[arg-type]
+            followed=followed,
             grace_seconds=s.grace_seconds,
             move_seconds=s.move_seconds,
             timeout_bot=s.timeout_bot,
@@ -126,7 +158,7 @@ class Lobby:
         rng = random.Random(secrets.randbits(64))
         return TableCore(config, game, rng, policy_names(config.game))
 
-    def _launch(self, core: TableCore) -> None:
+    def _launch(self, core: TableCore) -> Table:
         table = Table(
             core,
             self.store,
@@ -138,3 +170,4 @@ class Lobby:
         )
         self.tables[core.config.id] = table
         table.start(core.wake())
+        return table

@@ -43,8 +43,11 @@ __all__ = [
     "TableCreated",
     "TableInfo",
     "Tables",
+    "Tournament",
+    "TournamentInfo",
     "UserInfo",
     "Watch",
+    "WatchTournament",
     "Welcome",
     "decode_request",
     "encode",
@@ -61,6 +64,7 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 Seq = Annotated[int, msgspec.Meta(ge=0)]
 BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 
 
 class _Request(
@@ -70,10 +74,13 @@ class _Request(
 
 
 class Hello(_Request, tag="hello"):
-    """First message of a connection: the protocol version and, to resume, a session token."""
+    """First message of a connection: the protocol version and, to resume, a session token.
+    `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
+    count as a bot's."""
 
     version: int
     token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    bot: bool = False
 
 
 class Register(_Request, tag="register"):
@@ -175,6 +182,13 @@ class Leaderboard(_Request, tag="leaderboard"):
     game: GameName = "skat"
 
 
+class WatchTournament(_Request, tag="watch_tournament"):
+    """Follow a bot tournament: a `tournament` reply now, then a `tournament` push (without
+    `id`) whenever a game is committed, until the connection closes."""
+
+    tournament: TournamentId
+
+
 class Ping(_Request, tag="ping"):
     """Application-level liveness check."""
 
@@ -195,6 +209,7 @@ Request = (
     | Chat
     | Resume
     | Leaderboard
+    | WatchTournament
     | Ping
 )
 
@@ -214,12 +229,14 @@ class UserInfo(msgspec.Struct, frozen=True):
 
 
 class SeatInfo(msgspec.Struct, frozen=True):
-    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it."""
+    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it.
+    `bot` is the level of a server bot; `client_bot` marks a user that is a program."""
 
     seat: int
     name: str | None = None
     bot: str | None = None
     away: bool = False
+    client_bot: bool = False
 
 
 class TableInfo(msgspec.Struct, frozen=True):
@@ -252,6 +269,22 @@ class LeaderboardEntry(msgspec.Struct, frozen=True):
     sigma: float
     ordinal: float
     lists: int
+
+
+class TournamentInfo(msgspec.Struct, frozen=True):
+    """A bot tournament as everybody sees it: `standings` one row per player, best first
+    (`player`, `games`, `total`, `mean`, `ci95` and the game's own columns, see
+    docs/tournaments.md), after `played` of `total` games; `tables` are its tables being
+    played now (spectators `watch` them)."""
+
+    id: str
+    game: str
+    status: str
+    players: list[str]
+    played: int
+    total: int
+    standings: list[dict[str, Any]]
+    tables: list[str]
 
 
 class Welcome(_Reply, tag="welcome"):
@@ -293,6 +326,12 @@ class LeaderboardReply(_Reply, tag="leaderboard"):
 
     game: str
     entries: list[LeaderboardEntry]
+
+
+class Tournament(_Reply, tag="tournament"):
+    """Reply to `watch_tournament`, and pushed without `id` as the tournament goes on."""
+
+    tournament: TournamentInfo
 
 
 class Ok(_Reply, tag="ok"):
@@ -341,6 +380,7 @@ Reply = (
     | TableCreated
     | Joined
     | LeaderboardReply
+    | Tournament
     | Ok
     | Pong
     | Error

@@ -39,6 +39,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         ping_seconds: keepalive ping interval.
         outbox_size: queued outgoing messages per connection before it counts as stuck.
         resume_window: events kept per table for a reconnect; a larger gap gets a snapshot.
+        tournament_poll_seconds: how often the server reads the standings of a tournament
+            someone watches (its runner is another process writing to the same database).
         log_level: logging level name.
     """
 
@@ -63,6 +65,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ping_seconds: float = 20.0
     outbox_size: int = 256
     resume_window: int = 64
+    tournament_poll_seconds: float = 1.0
     log_level: str = "INFO"
 
     def series_length(self, players: int) -> int:

@@ -42,6 +42,7 @@ __all__ = [
     "Command",
     "Disconnect",
     "Effect",
+    "Followed",
     "GameOver",
     "Join",
     "Leave",
@@ -65,10 +66,11 @@ SEED_BITS = 63
 
 @dataclass(frozen=True)
 class User:
-    """An authenticated user as the table knows it."""
+    """An authenticated user as the table knows it; `bot`: a program (an external bot)."""
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class TableConfig:
     move_seconds: float = 0.0
     timeout_bot: str = "random"
     resume_window: int = 64
+    followed: bool = False  # another process writes it (a tournament): watch only
 
 
 # --- commands --------------------------------------------------------------------------
@@ -176,7 +179,27 @@ class TimerFired:
     key: tuple[Any, ...]
 
 
-Command = Join | Watch | Leave | AddBot | Act | Say | Resume | Disconnect | BotMoved | TimerFired
+@dataclass(frozen=True)
+class Followed:
+    """Events another process committed to a followed table (`TableConfig.followed`), in
+    `seq` order; ones the core has already are skipped."""
+
+    events: tuple[tuple[int, TableEvent], ...]
+
+
+Command = (
+    Join
+    | Watch
+    | Leave
+    | AddBot
+    | Act
+    | Say
+    | Resume
+    | Disconnect
+    | BotMoved
+    | TimerFired
+    | Followed
+)
 
 # --- effects ---------------------------------------------------------------------------
 
@@ -347,7 +370,11 @@ class TableCore:
     def handle(self, command: Command) -> list[Effect]:
         """Effects of one command, in the order they must be carried out."""
         batch = _Batch()
-        if isinstance(command, Act):
+        if isinstance(command, Followed):
+            return self._follow(command)
+        if self.config.followed and isinstance(command, Join | AddBot | Act | Say):
+            self._error(batch, command, "watch_only", "a tournament table can only be watched")
+        elif isinstance(command, Act):
             self._act(command, batch)
         elif isinstance(command, BotMoved):
             self._bot_moved(command, batch)
@@ -368,6 +395,19 @@ class TableCore:
         else:
             self._timer(command, batch)
         return self._finish(batch)
+
+    def _follow(self, cmd: Followed) -> list[Effect]:
+        """Fold committed events of a followed table and show them to its spectators (one at
+        a time: a batch may be longer than the window of recent events)."""
+        effects: list[Effect] = []
+        for seq, event in cmd.events:
+            if seq <= self.seq:
+                continue
+            if seq != self.seq + 1:
+                raise ValueError(f"table {self.config.id}: event {seq} follows {self.seq}")
+            self._fold(event)
+            effects += self._broadcast(1)
+        return effects
 
     def _act(self, cmd: Act, batch: _Batch) -> None:
         viewer = self.clients.get(cmd.client)
@@ -427,7 +467,7 @@ class TableCore:
             return self._error(batch, cmd, "no_such_seat", f"seats are 0..{self.seat_count - 1}")
         if seat not in free:
             return self._error(batch, cmd, "seat_taken", f"seat {seat} is taken")
-        self._emit(batch, Seated(seat, Player(cmd.user.id, cmd.user.name)))
+        self._emit(batch, Seated(seat, Player(cmd.user.id, cmd.user.name, client_bot=cmd.user.bot)))
         self._attach(cmd.client, cmd.user, cmd.request_id, seat, batch, joined=True)
         self._start_if_full(batch)
 
@@ -651,8 +691,9 @@ class TableCore:
         self.recent.append(_Recent(self.seq, event, before, after, hints))
 
     def _schedule(self, batch: _Batch) -> None:
-        """Ask a bot for the next move, or time the human to move."""
-        if self.status != "playing" or self.state is None:
+        """Ask a bot for the next move, or time the human to move (not at a followed table:
+        its own process plays it)."""
+        if self.status != "playing" or self.state is None or self.config.followed:
             return
         simultaneous = self.state.to_move is None
         timed = False
@@ -745,4 +786,4 @@ class TableCore:
         player = self.seats[seat]
         if player is None:
             return SeatInfo(seat)
-        return SeatInfo(seat, player.name, player.bot, seat in self.away)
+        return SeatInfo(seat, player.name, player.bot, seat in self.away, player.client_bot)

@@ -32,11 +32,13 @@ __all__ = [
 
 
 class SeatedView(msgspec.Struct, frozen=True, tag="seated", tag_field="kind"):
-    """A player took a seat."""
+    """A player took a seat (`bot`: a server bot's level; `client_bot`: a program playing
+    over the protocol)."""
 
     seat: int
     name: str
     bot: str | None
+    client_bot: bool = False
 
 
 class DealView(msgspec.Struct, frozen=True, tag="deal", tag_field="kind"):
@@ -87,7 +89,8 @@ def visible_event(
         hints: the bots' diagnostics of the deal, public once `after` is over.
     """
     if isinstance(event, Seated):
-        return SeatedView(event.seat, event.player.name, event.player.bot), None
+        player = event.player
+        return SeatedView(event.seat, player.name, player.bot, player.client_bot), None
     if isinstance(event, DealStarted):
         view = game.view(after, viewer, history=False) if after is not None else None
         return DealView(event.number), view

@@ -17,9 +17,18 @@ from bots.policy import Decision
 from engine.skat.actions import Action
 from engine.skat.observation import Observation
 from engine.skat.rules import Rules
+from engine.skat.scoring import Result
 from engine.skat.state import State, new_game
 
-__all__ = ["DecisionTime", "SeatScore", "duplicate_series", "play_deal", "summarize"]
+__all__ = [
+    "DecisionTime",
+    "SeatScore",
+    "duplicate_series",
+    "play_deal",
+    "play_out",
+    "seat_scores",
+    "summarize",
+]
 
 SkatPolicy = Callable[[Observation, np.random.Generator], Decision[Action]]
 
@@ -42,9 +51,22 @@ def play_deal(
     timings: list[DecisionTime] | None = None,
 ) -> State:
     """Play one deal from `seed` to its end; `on_action` sees every applied action."""
-    rng = np.random.default_rng(seed)
     players = len(policies)
     state = new_game(rules or Rules(players=players), seed=seed, dealer=dealer)  # type: ignore[arg-type]
+    return play_out(
+        state, policies, np.random.default_rng(seed), on_action=on_action, timings=timings
+    )
+
+
+def play_out(
+    state: State,
+    policies: Sequence[SkatPolicy],
+    rng: np.random.Generator,
+    *,
+    on_action: Callable[[State, int, Action], None] | None = None,
+    timings: list[DecisionTime] | None = None,
+) -> State:
+    """Play the deal `state` (e.g. one a server dealt) to its end with `policies` by seat."""
     while not state.is_over:
         seat = state.to_move
         if seat is None:
@@ -81,20 +103,28 @@ def duplicate_series(
         for seating in itertools.permutations(range(len(bots))):
             names = [bots[i] for i in seating]
             state = play_deal([policies[n] for n in names], seed)
-            result = state.result
-            for seat, name in enumerate(names):
-                is_declarer = result.declarer == seat
-                scores.append(
-                    SeatScore(
-                        bot=name,
-                        deal=seed,
-                        seating=seating,
-                        seeger_fabian=result.seeger_fabian[seat],
-                        declarer=is_declarer,
-                        won=result.won if is_declarer else None,
-                        game=result.game if is_declarer else None,
-                    )
-                )
+            scores += seat_scores(state.result, names, seed, seating)
+    return scores
+
+
+def seat_scores(
+    result: Result, names: Sequence[str], deal: int, seating: tuple[int, ...]
+) -> list[SeatScore]:
+    """Each seat's outcome of one finished deal; `names` are the bots by seat."""
+    scores = []
+    for seat, name in enumerate(names):
+        is_declarer = result.declarer == seat
+        scores.append(
+            SeatScore(
+                bot=name,
+                deal=deal,
+                seating=seating,
+                seeger_fabian=result.seeger_fabian[seat],
+                declarer=is_declarer,
+                won=result.won if is_declarer else None,
+                game=result.game if is_declarer else None,
+            )
+        )
     return scores
 
 

@@ -18,13 +18,14 @@ from bots.tichu.match import TichuPolicy, play_round
 from engine.rng import make_stream_rng
 from engine.tichu.deal import SEATS, deal_from_seed
 from engine.tichu.rules import Rules
-from engine.tichu.scoring import NO_CALL, TICHU, team_of
-from engine.tichu.state import State, new_game
+from engine.tichu.scoring import NO_CALL, TICHU, RoundScore, team_of
+from engine.tichu.state import new_game
 
 __all__ = [
     "DuplicateSummary",
     "RoundRecord",
     "duplicate_rounds",
+    "round_record",
     "run_duplicate",
     "summarize",
 ]
@@ -54,12 +55,15 @@ class RoundRecord(msgspec.Struct, frozen=True):
     double: int | None
 
 
-def _record(deal: int, swapped: bool, state: State) -> RoundRecord:
-    score = state.rounds[-1]
+def round_record(
+    deal: int, swapped: bool, calls_made: Sequence[int], score: RoundScore
+) -> RoundRecord:
+    """The record of a finished round (its seats' `calls_made` and its `score`), seen from
+    bot A's team (at seats 1 and 3 when `swapped`)."""
     a_team = 1 if swapped else 0
     calls = [[0, 0], [0, 0]]
     made = [[0, 0], [0, 0]]
-    for seat, call in enumerate(state.calls):
+    for seat, call in enumerate(calls_made):
         if call == NO_CALL:
             continue
         side = 0 if team_of(seat) == a_team else 1
@@ -93,7 +97,7 @@ def duplicate_rounds(
             seating = [b, a, b, a] if swapped else [a, b, a, b]
             rngs = [make_stream_rng(seed, deal, int(swapped), seat) for seat in range(SEATS)]
             state = play_round(start, seating, rngs)
-            records.append(_record(deal, swapped, state))
+            records.append(round_record(deal, swapped, state.calls, state.rounds[-1]))
     return records
 
 

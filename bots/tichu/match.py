@@ -25,7 +25,7 @@ from engine.tichu.plays import has_bomb
 from engine.tichu.rules import Rules
 from engine.tichu.state import State, new_game
 
-__all__ = ["DecisionTime", "TichuPolicy", "play_match", "play_round"]
+__all__ = ["DecisionTime", "TichuPolicy", "play_match", "play_out", "play_round"]
 
 TichuPolicy = Callable[[Observation, np.random.Generator], Decision[Action | None]]
 OnAction = Callable[[State, int, Action, State], None]
@@ -163,6 +163,19 @@ def play_match(
 ) -> State:
     """Play a whole match from `seed` (deals and bot randomness both derive from it)."""
     state = new_game(rules or Rules(), seed=seed)
+    return play_out(state, policies, seed, on_action=on_action, timings=timings)
+
+
+def play_out(
+    state: State,
+    policies: Sequence[TichuPolicy],
+    seed: int,
+    *,
+    on_action: OnAction | None = None,
+    timings: list[DecisionTime] | None = None,
+) -> State:
+    """Play the match `state` (e.g. one a server dealt) to its end; the bots' randomness
+    derives from `seed` and the round."""
     while not state.is_over:
         rngs = [make_stream_rng(seed, state.round_index, seat) for seat in range(SEATS)]
         state = play_round(state, policies, rngs, on_action=on_action, timings=timings)

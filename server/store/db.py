@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import event, func, insert, select, update
+from sqlalchemy import Executable, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -34,7 +34,7 @@ from server.store.models import (
 )
 from server.table_core import Append, ListOver
 
-__all__ = ["NameTaken", "Store", "StoredTable", "StoredUser", "is_unavailable"]
+__all__ = ["NameTaken", "NewTable", "Store", "StoredTable", "StoredUser", "is_unavailable"]
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
@@ -78,6 +78,38 @@ def _json(value: object) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+async def _events(
+    conn: AsyncConnection, table_id: str, after: int = 0
+) -> list[tuple[int, TableEvent]]:
+    rows = await conn.execute(
+        select(game_events.c.seq, game_events.c.version, game_events.c.payload)
+        .where(game_events.c.table_id == table_id, game_events.c.seq > after)
+        .order_by(game_events.c.seq)
+    )
+    return [(e.seq, decode_event(e.payload, e.version)) for e in rows]
+
+
+class NewTable(msgspec.Struct, frozen=True):
+    """A table row to create with the first commit of its games (tournaments)."""
+
+    game: str
+    options: dict[str, Any]
+    tournament: str | None = None
+
+
+def _new_table(
+    table_id: str, game: str, options: dict[str, Any], tournament: str | None = None
+) -> Any:
+    return insert(tables).values(
+        id=table_id,
+        game=game,
+        config=_json(options),
+        status="waiting",
+        created_at=_now(),
+        tournament_id=tournament,
+    )
 
 
 class Store:
@@ -214,42 +246,61 @@ class Store:
 
     async def create_table(self, table_id: str, game: str, options: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(tables).values(
-                    id=table_id,
-                    game=game,
-                    config=_json(options),
-                    status="waiting",
-                    created_at=_now(),
+            await conn.execute(_new_table(table_id, game, options))
+
+    async def commit_now(
+        self,
+        table_id: str,
+        batch: Append,
+        *,
+        new_table: NewTable | None = None,
+        also: Sequence[Executable] = (),
+    ) -> None:
+        """Commit `batch` in a transaction of its own, creating the table first when
+        `new_table` is given and running the statements `also` with it. A tournament writes
+        each finished game this way (with its standings): the game, its events and its
+        projections land together or not at all, so a killed run never leaves half a game."""
+        async with self.engine.begin() as conn:
+            if new_table is not None:
+                await conn.execute(
+                    _new_table(table_id, new_table.game, new_table.options, new_table.tournament)
                 )
-            )
+            await self._write(conn, [(table_id, batch, None)])
+            for statement in also:
+                await conn.execute(statement)
 
     async def open_tables(self) -> list[StoredTable]:
-        """Every table whose list is not finished, with its events, for a restart."""
+        """Every live table whose list is not finished, with its events, for a restart
+        (tournament tables belong to their tournament's runner, which resumes them)."""
         async with self.engine.connect() as conn:
             rows = (
                 await conn.execute(
                     select(tables.c.id, tables.c.config)
-                    .where(tables.c.status != "finished")
+                    .where(tables.c.status != "finished", tables.c.tournament_id.is_(None))
                     .order_by(tables.c.created_at)
                 )
             ).all()
-            stored = []
-            for row in rows:
-                events = (
-                    await conn.execute(
-                        select(game_events.c.seq, game_events.c.version, game_events.c.payload)
-                        .where(game_events.c.table_id == row.id)
-                        .order_by(game_events.c.seq)
-                    )
-                ).all()
-                stored.append(
-                    StoredTable(
-                        msgspec.json.decode(row.config),
-                        [(e.seq, decode_event(e.payload, e.version)) for e in events],
-                    )
+            return [
+                StoredTable(msgspec.json.decode(row.config), await _events(conn, row.id))
+                for row in rows
+            ]
+
+    async def tournament_table(self, table_id: str) -> StoredTable | None:
+        """A tournament's table with its events so far (for spectators), or None."""
+        async with self.engine.connect() as conn:
+            config = await conn.scalar(
+                select(tables.c.config).where(
+                    tables.c.id == table_id, tables.c.tournament_id.is_not(None)
                 )
-        return stored
+            )
+            if config is None:
+                return None
+            return StoredTable(msgspec.json.decode(config), await _events(conn, table_id))
+
+    async def events_after(self, table_id: str, seq: int) -> list[tuple[int, TableEvent]]:
+        """The table's committed events after `seq`, in order."""
+        async with self.engine.connect() as conn:
+            return await _events(conn, table_id, seq)
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""
@@ -351,7 +402,7 @@ class Store:
         for seat, player in seats:
             user = user_of[seat]
             best[user] = min(best.get(user, rank[seat]), rank[seat])
-            is_bot[user] = player.bot is not None
+            is_bot[user] = player.bot is not None or player.client_bot
         if len(best) < MIN_RATED_USERS:
             return
         users_in_order = sorted(best)
@@ -359,9 +410,10 @@ class Store:
         for user in users_in_order:
             row = (
                 await conn.execute(
-                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
-                        ratings.c.user_id == user, ratings.c.game == game
-                    )
+                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
+                    .where(ratings.c.user_id == user, ratings.c.game == game)
+                    # A tournament runner rates the same bot users from another process.
+                    .with_for_update()
                 )
             ).first()
             current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)

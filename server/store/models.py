@@ -2,7 +2,7 @@
 
 `game_events` is the truth (HOUSE_STYLE.md G); `games`, `results`, `ratings` and
 `rating_history` are projections written in the same transaction as the event that ends a
-deal or a list.
+deal or a list. A table of a bot tournament carries its `tournament_id`.
 """
 
 from sqlalchemy import (
@@ -30,6 +30,7 @@ __all__ = [
     "results",
     "sessions",
     "tables",
+    "tournaments",
     "users",
 ]
 
@@ -53,6 +54,20 @@ sessions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("params", Text, nullable=False),  # JSON: what the schedule is derived from
+    Column("status", String(12), nullable=False),  # running, finished
+    Column("ratings_before", Text, nullable=False),  # JSON: {player: [mu, sigma]}
+    Column("played", Integer, nullable=False),  # games committed
+    Column("standings", Text, nullable=False),  # JSON: the runner's standings after them
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True)),
+)
+
 tables = Table(
     "tables",
     metadata,
@@ -61,6 +76,7 @@ tables = Table(
     Column("config", Text, nullable=False),  # JSON: rules and table options
     Column("status", String(12), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), index=True),
 )
 
 game_events = Table(

@@ -36,13 +36,14 @@ export class Lobby {
     this.tablesBox = h("section", { class: "panel tables", "aria-labelledby": "tables-title" });
     this.boardBox = h("section", { class: "panel board", "aria-labelledby": "board-title" });
     this.createBox = h("section", { class: "panel create", "aria-labelledby": "create-title" });
+    this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.boardGame = "skat";
     this.timer = null;
     this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
       iss_compat: false, series: "12", private: false, fill: "", bot: "random",
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
       dog_bombable: false, max_rounds: "" };
-    replace(this.root, this.createBox, this.tablesBox, this.boardBox);
+    replace(this.root, this.createBox, this.tablesBox, this.tournamentBox, this.boardBox);
   }
 
   show(container) {
@@ -67,6 +68,41 @@ export class Lobby {
       return; // offline: the next poll tries again
     }
     this.renderTables(reply.tables);
+    this.refreshTournaments();
+  }
+
+  // --- tournaments (run by `tischrunde tournament`; their tables can be watched) ---------
+
+  async refreshTournaments() {
+    let running = [];
+    try {
+      const listing = await (await fetch("/api/tournaments")).json();
+      const live = listing.tournaments.filter((t) => t.status === "running").slice(0, 3);
+      running = await Promise.all(live.map(async (t) => (await fetch(`/api/tournaments/${t.id}`)).json()));
+    } catch {
+      return; // offline: the next poll tries again
+    }
+    replace(
+      this.tournamentBox,
+      h("h2", { id: "tournaments-title" }, "Bot tournaments"),
+      running.length
+        ? h("ul", { class: "table-list", "aria-label": "Running tournaments" }, running.map((t) => this.tournamentRow(t)))
+        : h("p", { class: "empty" }, "No tournament is running."),
+      h("p", { class: "muted small" }, h("a", { href: "/api/tournaments" }, "all tournaments as JSON")),
+    );
+  }
+
+  tournamentRow(t) {
+    const leaders = t.standings.slice(0, 4).map((s) =>
+      h("li", { class: "seat-chip bot" }, `${s.player} ${s.mean >= 0 ? "+" : ""}${s.mean.toFixed(1)}`));
+    return h("li", { class: "table-row", dataset: { tournament: t.id } },
+      h("div", { class: "table-head" },
+        h("strong", {}, `${GAME_LABEL[t.game] || t.game} · ${t.players.join(", ")}`),
+        h("span", { class: "status playing" }, `game ${t.played} of ${t.total}`)),
+      h("ul", { class: "seat-chips", "aria-label": "standings, points per game" }, leaders),
+      h("div", { class: "row-buttons" },
+        t.tables.slice(0, 3).map((id) =>
+          h("button", { onclick: () => this.app.openTable(id, null, "watch") }, `Watch ${id}`))));
   }
 
   renderTables(tables) {
@@ -88,8 +124,8 @@ export class Lobby {
 
   tableRow(table, mine) {
     const seats = table.seats.map((s) =>
-      h("li", { class: `seat-chip ${s.name ? (s.bot ? "bot" : "human") : "free"}` },
-        s.name ? (s.bot ? [icon("bot", "bot"), ` ${s.name.replace(/^bot:/, "")}`] : s.name) : "free"),
+      h("li", { class: `seat-chip ${s.name ? (s.bot || s.client_bot ? "bot" : "human") : "free"}` },
+        s.name ? (s.bot || s.client_bot ? [icon("bot", "bot"), ` ${s.name.replace(/^bot:/, "")}`] : s.name) : "free"),
     );
     const free = table.seats.filter((s) => !s.name).length;
     const status = table.status === "waiting"

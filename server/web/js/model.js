@@ -60,7 +60,7 @@ export class TableModel {
     if (message.view) this.view = message.view;
     switch (event.kind) {
       case "seated":
-        this._seat(event.seat, { seat: event.seat, name: event.name, bot: event.bot, away: false });
+        this._seat(event.seat, { seat: event.seat, name: event.name, bot: event.bot, client_bot: event.client_bot, away: false });
         break;
       case "vacated":
         this._seat(event.seat, { seat: event.seat });

@@ -97,7 +97,7 @@ function seatBox(model, ctx, seat, pos, word) {
   const sitting = view.players === 4 && seat === view.dealer;
   return h("section", { class: classes.join(" "), "aria-label": `${model.name(seat)}${toMove ? ", to move" : ""}` },
     h("div", { class: "seat-name" },
-      info.bot ? icon("bot", `bot (${info.bot})`) : null,
+      info.bot ? icon("bot", `bot (${info.bot})`) : info.client_bot ? icon("bot", "bot (own program)") : null,
       h("strong", {}, model.name(seat)),
       info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
       declarer ? h("span", { class: "badge declarer-badge" }, "Declarer") : null),

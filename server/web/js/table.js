@@ -122,7 +122,7 @@ export class TableScreen {
       const taken = !!seat.name;
       return h("li", { class: `wait-seat ${taken ? "taken" : "free"}`, dataset: { seat: i } },
         h("span", { class: "seat-no" }, `Seat ${i + 1}`),
-        taken ? h("strong", {}, seat.bot ? [icon("bot", "bot"), ` ${seat.name}`] : seat.name, i === me ? " (you)" : "")
+        taken ? h("strong", {}, seat.bot || seat.client_bot ? [icon("bot", "bot"), ` ${seat.name}`] : seat.name, i === me ? " (you)" : "")
           : h("span", { class: "muted" }, "free"),
         !taken && me === null && model.status === "waiting"
           ? h("button", { type: "button", class: "primary", onclick: () => this.sit(i) }, "Sit here") : null,

@@ -82,7 +82,7 @@ function seatBox(model, seat, pos, word, partner) {
   return h("section", { class: `seat-box pos-${pos} ${toMove ? "to-move" : ""} team-${teamOf(seat)}`,
     "aria-label": `${model.name(seat)}${partner ? " (partner)" : ""}, ${count} cards${toMove ? ", to move" : ""}` },
   h("div", { class: "seat-name" },
-    info.bot ? icon("bot", `bot (${info.bot})`) : null,
+    info.bot ? icon("bot", `bot (${info.bot})`) : info.client_bot ? icon("bot", "bot (own program)") : null,
     h("strong", {}, model.name(seat)),
     info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
     h("span", { class: "muted small" }, partner ? "partner" : "opponent")),
