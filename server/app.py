@@ -99,6 +99,7 @@ class App:
             ping_interval=self.settings.ping_seconds,
             ping_timeout=self.settings.ping_seconds,
             max_queue=4,
+            compression="deflate" if self.settings.compression else None,
         )
         self.ready = True
         log.info(

@@ -229,35 +229,42 @@ class Store:
         await future
 
     async def _write_loop(self) -> None:
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            items, self._queue = self._queue, []
-            if not items:
-                if self._closing:
-                    return
-                continue
-            try:
-                async with self.engine.begin() as conn:
-                    await self._write(conn, items)
-                self.commits += 1
-            except Exception:
-                log.warning("group commit of %d appends failed; retrying alone", len(items))
-                for item in items:
-                    try:
-                        async with self.engine.begin() as conn:
-                            await self._write(conn, [item])
-                    except Exception as error:
-                        if not item[2].done():
-                            item[2].set_exception(error)
-                    else:
-                        item[2].set_result(None)
-                self._wakeup.set()
-                continue
-            for _, _, future in items:
-                if not future.done():
-                    future.set_result(None)
-            self._wakeup.set()  # look again: appends may have queued during the commit
+        # One connection held for the writer's life: no pool checkout and reset per commit.
+        async with self.engine.connect() as conn:
+            while True:
+                await self._wakeup.wait()
+                self._wakeup.clear()
+                items, self._queue = self._queue, []
+                if not items:
+                    if self._closing:
+                        return
+                    continue
+                await self._commit(conn, items)
+                self._wakeup.set()  # look again: appends may have queued during the commit
+
+    async def _commit(
+        self, conn: AsyncConnection, items: list[tuple[str, Append, asyncio.Future[None]]]
+    ) -> None:
+        """Commit `items` in one transaction, or each alone if that fails; settle their futures."""
+        try:
+            async with conn.begin():
+                await self._write(conn, items)
+            self.commits += 1
+        except Exception:
+            log.warning("group commit of %d appends failed; retrying alone", len(items))
+            for item in items:
+                try:
+                    async with conn.begin():
+                        await self._write(conn, [item])
+                except Exception as error:
+                    if not item[2].done():
+                        item[2].set_exception(error)
+                else:
+                    item[2].set_result(None)
+            return
+        for _, _, future in items:
+            if not future.done():
+                future.set_result(None)
 
     async def _write(self, conn: AsyncConnection, items: Sequence[tuple[str, Append, Any]]) -> None:
         now = _now()
