@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
 from server.identity import hash_token, new_token
-from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_list
+from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_teams
 from server.store.models import (
     game_events,
     games,
@@ -39,7 +39,7 @@ __all__ = ["NameTaken", "Store", "StoredTable", "StoredUser"]
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
 BOT_PREFIX = "bot:"
-MIN_RATED_USERS = 2
+MIN_RATED_TEAMS = 2
 
 
 class NameTaken(Exception):
@@ -301,10 +301,11 @@ class Store:
                 await self._rate(conn, table_id, batch.list_over)
 
     async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
-        """Results and ratings of a finished list, ranked by list points.
+        """Results and ratings of a finished list, ranked by list points, per team where the
+        standings name teams (Tichu: partners) and per seat otherwise (Skat).
 
-        Bots of one level share a user, so ratings go per user (its best seat's rank); a list
-        with fewer than two distinct users changes no rating.
+        Bots of one level share a user, so each user is rated once, with its best-ranked
+        seat's team; a list with fewer than two teams left changes no rating.
         """
         game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
         seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
@@ -323,17 +324,20 @@ class Store:
                     standing=_json(standing_of.get(seat, {})),
                 )
             )
-        best: dict[int, int] = {}
+        best_seat: dict[int, int] = {}
         is_bot: dict[int, bool] = {}
         for seat, player in seats:
             user = user_of[seat]
-            best[user] = min(best.get(user, rank[seat]), rank[seat])
+            if user not in best_seat or rank[seat] < rank[best_seat[user]]:
+                best_seat[user] = seat
             is_bot[user] = player.bot is not None
-        if len(best) < MIN_RATED_USERS:
+        teams: dict[int, list[int]] = {}
+        for user, seat in sorted(best_seat.items()):
+            teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
+        if len(teams) < MIN_RATED_TEAMS:
             return
-        users_in_order = sorted(best)
         current: dict[int, tuple[Rating, int]] = {}
-        for user in users_in_order:
+        for user in best_seat:
             row = (
                 await conn.execute(
                     select(ratings.c.mu, ratings.c.sigma, ratings.c.lists).where(
@@ -342,7 +346,13 @@ class Store:
                 )
             ).first()
             current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
-        new = rate_list([current[u][0] for u in users_in_order], [best[u] for u in users_in_order])
+        members = [teams[team] for team in sorted(teams)]
+        rated = rate_teams(
+            [[current[u][0] for u in team] for team in members],
+            [rank[best_seat[team[0]]] for team in members],
+        )
+        users_in_order = [u for team in members for u in team]
+        new = [rating for team in rated for rating in team]
         now = _now()
         for user, (mu, sigma) in zip(users_in_order, new, strict=True):
             lists = current[user][1]
