@@ -1,19 +1,25 @@
 """Load benchmark: N WebSocket clients playing Skat at 0.5 actions/s each against a real server.
 
-The server runs as a subprocess (`tischrunde serve`, SQLite in a temp folder); this process is
-the load client. Three clients share each table and play random legal moves; a client whose
-turn it is waits so that it acts about every 2 s on average (0.5 actions/s per client at the
-table's pace). Reported: p50/p99 latency from sending `act` to receiving the event of that
-move on the same connection, server memory per idle connection (RSS growth after N clients
-said hello, divided by N), and server CPU while playing. Loopback only; bounded in time.
+Three kinds of process, so that none measures itself: the server (`tischrunde serve`, SQLite in
+a temp folder, its own process), `--client-processes` load-client processes that each hold a
+share of the N connections, and this coordinating process, which samples the server's memory
+and CPU. Three clients share each table and play random legal moves; a client whose turn it is
+waits so that it acts about every 2 s on average (0.5 actions/s per client at the table's pace).
 
-    python -m bench.load --clients 1000 --seconds 30
+Reported: p50/p99 latency from sending `act` to receiving the event of that move on the same
+connection, the server's memory per idle connection (RSS growth after N clients said hello,
+divided by N), and the CPU of the server, of the load clients and of the whole machine while
+playing (percent of one core; the server's also per action, which holds up better than the
+latency when other work shares the cores). Loopback only; bounded in time.
+
+    python -m bench.load --clients 1000 --seconds 20
 """
 
 import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -23,32 +29,61 @@ import sys
 import tempfile
 import time
 import urllib.request
+from multiprocessing.connection import Connection
 from typing import Any
 
+import msgspec
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
 
 ACTIONS_PER_SECOND = 0.5
 SEATS = 3
+WARMUP_SECONDS = 5.0
+UNRATED_MOVES = ("resign", "kontra", "re")  # random play would end deals early with these
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+class Kind(msgspec.Struct):
+    type: str
+
+
+class View(msgspec.Struct):
+    """The two fields of a seat's view a bench client needs; the rest is skipped unparsed."""
+
+    to_move: int | None = None
+    legal: list[msgspec.Raw] = []
+
+
+class Push(msgspec.Struct):
+    """Any server message, reduced to what a bench client looks at."""
+
+    type: str
+    id: int | str | None = None
+    seq: int | None = None
+    code: str | None = None
+    view: View | None = None
+
+
+class ActRequest(msgspec.Struct, tag="act"):
+    table: str
+    seq: int
+    action: msgspec.Raw
+
+
+_push = msgspec.json.Decoder(Push)
+_kind = msgspec.json.Decoder(Kind)
+_encode = msgspec.json.Encoder().encode
 
 
 class Player:
     """One bench client: answers its turns, measures act -> own event latency."""
 
-    def __init__(self, ws: ClientConnection, seat: int, rng: random.Random) -> None:
+    def __init__(self, ws: ClientConnection, seat: int, table: str, rng: random.Random) -> None:
         self.ws = ws
         self.seat = seat
+        self.table = table
         self.rng = rng
-        self.table = ""
         self.seq = 0
-        self.view: dict[str, Any] | None = None
+        self.view: View | None = None
         self.pending: dict[int, float] = {}  # expected seq -> send time
         self.latencies: list[float] = []
         self.turn = asyncio.Event()
@@ -58,25 +93,25 @@ class Player:
 
     async def read(self) -> None:
         async for frame in self.ws:
-            message = json.loads(frame)
-            if message["type"] == "error":
-                self.errors.append(message["code"])
-            if message["type"] in ("event", "snapshot"):
-                self.seq = max(self.seq, message["seq"])
-                sent = self.pending.pop(message["seq"], None)
+            message = _push.decode(frame)
+            if message.type == "error":
+                self.errors.append(message.code or "")
+            if message.type in ("event", "snapshot") and message.seq is not None:
+                self.seq = max(self.seq, message.seq)
+                sent = self.pending.pop(message.seq, None)
                 if sent is not None and self.measuring:
                     self.latencies.append(time.perf_counter() - sent)
-                if message.get("view"):
-                    self.view = message["view"]
-                    if self.view["to_move"] == self.seat and self.view["legal"]:
+                if message.view is not None:
+                    self.view = message.view
+                    if self.my_turn():
                         self.turn.set()
 
     def my_turn(self) -> bool:
         view = self.view
         return (
             view is not None
-            and view["to_move"] == self.seat
-            and bool(view["legal"])
+            and view.to_move == self.seat
+            and bool(view.legal)
             and self.seq != self.acted_at
         )
 
@@ -92,14 +127,12 @@ class Player:
             await asyncio.sleep(self.rng.expovariate(SEATS * ACTIONS_PER_SECOND))
             if not self.my_turn() or self.view is None:
                 continue
-            legal = self.view["legal"]
-            moves = [a for a in legal if a["type"] not in ("resign", "kontra", "re")] or legal
+            legal = self.view.legal
+            moves = [a for a in legal if _kind.decode(a).type not in UNRATED_MOVES] or legal
             self.acted_at = self.seq
             self.pending[self.seq + 1] = time.perf_counter()
-            action = self.rng.choice(moves)
-            await self.ws.send(
-                json.dumps({"type": "act", "table": self.table, "seq": self.seq, "action": action})
-            )
+            act = ActRequest(self.table, self.seq, self.rng.choice(moves))
+            await self.ws.send(_encode(act).decode())
 
 
 async def request(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
@@ -110,19 +143,21 @@ async def request(ws: ClientConnection, message: dict[str, Any]) -> dict[str, An
             return reply
 
 
-async def run(clients: int, seconds: float, port: int, server: psutil.Process) -> dict[str, Any]:
-    rng = random.Random(1)
+async def client_share(port: int, clients: int, seed: int, parent: Connection) -> None:
+    """One load-client process: `clients` connections, in tables of three, driven by `parent`.
+
+    Steps, each acknowledged to the parent: connect and say hello; seat everyone; on "go",
+    play until the given stop time and send back the measured latencies and own CPU time.
+    """
+    rng = random.Random(seed)
     url = f"ws://127.0.0.1:{port}/ws"
-    base_rss = server.memory_info().rss
     sockets: list[ClientConnection] = []
-    for i in range(clients):
+    for _ in range(clients):
         ws = await connect(url, max_size=2**20)
         await request(ws, {"type": "hello", "id": 1, "version": 1})
         sockets.append(ws)
-        if i % 500 == 499:
-            print(f"  {i + 1} clients connected", file=sys.stderr)
-    await asyncio.sleep(1)
-    idle_rss = server.memory_info().rss
+    parent.send("connected")
+    parent.recv()
     players: list[Player] = []
     for start in range(0, clients - clients % SEATS, SEATS):
         group = sockets[start : start + SEATS]
@@ -131,27 +166,77 @@ async def run(clients: int, seconds: float, port: int, server: psutil.Process) -
         )
         table = created["table"]["id"]
         for seat, ws in enumerate(group):
-            player = Player(ws, seat, random.Random(rng.random()))
-            player.table = table
-            players.append(player)
+            players.append(Player(ws, seat, table, random.Random(rng.random())))
             await request(ws, {"type": "join", "id": 3, "table": table, "seat": seat})
     readers = [asyncio.create_task(p.read()) for p in players]
-    warmup = 5.0
-    stop = time.monotonic() + warmup + seconds
+    parent.send("seated")
+    go = await asyncio.to_thread(parent.recv)  # (warm-up end, stop) on time.time()'s clock
+    warm_end = time.monotonic() + go[0] - time.time()
+    stop = time.monotonic() + go[1] - time.time()
     playing = [asyncio.create_task(p.play(stop)) for p in players]
-    await asyncio.sleep(warmup)
+    await asyncio.sleep(warm_end - time.monotonic())
     for p in players:
         p.measuring = True
-    cpu_before = server.cpu_times()
-    wall_before = time.monotonic()
+    cpu_before = time.process_time()
     await asyncio.gather(*playing)
-    cpu_after = server.cpu_times()
-    wall = time.monotonic() - wall_before
+    cpu = time.process_time() - cpu_before
     for task in readers:
         task.cancel()
-    latencies = sorted(x for p in players for x in p.latencies)
+    parent.send(
+        {
+            "latencies": [x for p in players for x in p.latencies],
+            "errors": sum(len(p.errors) for p in players),
+            "cpu_seconds": cpu,
+        }
+    )
     for ws in sockets:
         await ws.close()
+
+
+def client_process(port: int, clients: int, seed: int, parent: Connection) -> None:
+    asyncio.run(client_share(port, clients, seed, parent))
+
+
+def receive_all(pipes: list[Connection]) -> list[Any]:
+    return [pipe.recv() for pipe in pipes]
+
+
+def run(
+    clients: int, seconds: float, port: int, server: psutil.Process, processes: int
+) -> dict[str, Any]:
+    """Drive `processes` load clients through connect, seat and play; measure the server."""
+    context = multiprocessing.get_context("spawn")
+    shares = [clients // processes // SEATS * SEATS] * processes
+    shares[-1] += clients - sum(shares)
+    base_rss = server.memory_info().rss
+    pipes, workers = [], []
+    for index, share in enumerate(shares):
+        ours, theirs = context.Pipe()
+        worker = context.Process(target=client_process, args=(port, share, index + 1, theirs))
+        worker.start()
+        pipes.append(ours)
+        workers.append(worker)
+    receive_all(pipes)
+    time.sleep(1)
+    idle_rss = server.memory_info().rss
+    print(f"  {clients} clients connected; seating them", file=sys.stderr)
+    for pipe in pipes:
+        pipe.send("seat")
+    receive_all(pipes)
+    start = time.time() + 0.5
+    for pipe in pipes:
+        pipe.send((start + WARMUP_SECONDS, start + WARMUP_SECONDS + seconds))
+    time.sleep(start + WARMUP_SECONDS - time.time())
+    cpu_before = server.cpu_times()
+    machine_before = psutil.cpu_times()
+    wall_before = time.monotonic()
+    reports = receive_all(pipes)
+    wall = time.monotonic() - wall_before
+    cpu_after = server.cpu_times()
+    machine_after = psutil.cpu_times()
+    for worker in workers:
+        worker.join(timeout=30)
+    latencies = sorted(x for r in reports for x in r["latencies"])
 
     def pct(q: float) -> float:
         return (
@@ -160,26 +245,42 @@ async def run(clients: int, seconds: float, port: int, server: psutil.Process) -
             else float("nan")
         )
 
-    busy = (cpu_after.user + cpu_after.system) - (cpu_before.user + cpu_before.system)
+    server_busy = (cpu_after.user + cpu_after.system) - (cpu_before.user + cpu_before.system)
+    machine_idle = machine_after.idle - machine_before.idle
+    machine_total = sum(machine_after) - sum(machine_before)
+    cores = psutil.cpu_count() or 1
     return {
         "clients": clients,
+        "client_processes": processes,
         "actions": len(latencies),
-        "errors": sum(len(p.errors) for p in players),
+        "errors": sum(r["errors"] for r in reports),
         "actions_per_second": round(len(latencies) / wall, 1),
         "p50_ms": round(pct(0.5), 1),
         "p99_ms": round(pct(0.99), 1),
         "kib_per_idle_connection": round((idle_rss - base_rss) / clients / 1024, 1),
-        "server_cpu_percent": round(100 * busy / wall, 1),
+        "server_cpu_percent": round(100 * server_busy / wall, 1),
+        "server_cpu_ms_per_action": round(1000 * server_busy / max(len(latencies), 1), 2),
+        "clients_cpu_percent": round(100 * sum(r["cpu_seconds"] for r in reports) / wall, 1),
+        "machine_cpu_percent": round(100 * cores * (1 - machine_idle / machine_total), 1),
+        "machine_cores": cores,
     }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--client-processes", type=int, default=2)
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by every process
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "TISCHRUNDE_LOG_LEVEL": "WARNING", "TISCHRUNDE_RATE_BURST": "100"}
@@ -205,7 +306,8 @@ def main() -> None:
                     urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1)
                     break
                 time.sleep(0.1)
-            report = asyncio.run(run(args.clients, args.seconds, port, psutil.Process(process.pid)))
+            server = psutil.Process(process.pid)
+            report = run(args.clients, args.seconds, port, server, args.client_processes)
             print(json.dumps(report))
         finally:
             process.terminate()

@@ -2,12 +2,14 @@
 
 Frames are parsed once, at the edge, into `protocol` types; anything else is answered with an
 `error` and changes nothing. Tables push through `push`, which never blocks: a client that
-stops reading fills its outbox and is disconnected instead of slowing its table down.
+stops reading fills its outbox and is disconnected instead of slowing its table down. The task
+that drains the outbox runs only while it holds messages, so an idle connection costs no task.
 """
 
 import asyncio
 import logging
 import time
+from collections import deque
 from typing import Any
 
 import msgspec
@@ -111,25 +113,27 @@ class Connection:
         self.tables: set[str] = set()
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.abuse = 0
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.outbox_size)
+        self.outbox: deque[str] = deque()
+        self.writer: asyncio.Task[None] | None = None
         self.closing = False
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
         if self.closing:
             return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= self.settings.outbox_size:
             log.warning("client %d does not read; closing", self.id)
             self._close_later(CloseCode.TRY_AGAIN_LATER, "too slow")
+            return
+        self.outbox.append(text)
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def reply(self, message: Reply) -> None:
         self.push(encode(message))
 
     async def serve(self) -> None:
         """Read frames until the client goes; always tells the tables it is gone."""
-        writer = asyncio.create_task(self._write())
         try:
             async for frame in self.ws:
                 await self._receive(frame)
@@ -137,7 +141,8 @@ class Connection:
             pass
         finally:
             self.closing = True
-            writer.cancel()
+            if self.writer is not None:
+                self.writer.cancel()
             self.tournaments.forget(self.id)
             for table_id in self.tables:
                 try:
@@ -148,12 +153,15 @@ class Connection:
                 table.forget(self.id)
 
     async def _write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            try:
-                await self.ws.send(text)
-            except ConnectionClosed:
-                return
+        """Send the outbox in order until it is empty, then end (`push` starts a new one)."""
+        try:
+            while self.outbox:
+                await self.ws.send(self.outbox[0])
+                self.outbox.popleft()
+        except ConnectionClosed:
+            self.outbox.clear()
+        finally:
+            self.writer = None
 
     def _close_later(self, code: int, reason: str) -> None:
         self.closing = True

@@ -49,7 +49,7 @@ class GameState(Protocol):
 
     def apply(self, seat: int, action: Any) -> Any: ...
 
-    def observation(self, seat: int | None) -> Any: ...
+    def observation(self, seat: int | None, *, history: bool = True) -> Any: ...
 
 
 class GameKind(Protocol):
@@ -168,10 +168,7 @@ class SkatGame:
         return isinstance(action, Discard) and viewer != seat
 
     def view(self, state: SkatState, viewer: int | None, *, history: bool) -> Any:
-        observation = state.observation(viewer)
-        if history:
-            return observation
-        return msgspec.structs.replace(observation, history=())
+        return state.observation(viewer, history=history)
 
     def result_payload(self, state: SkatState) -> dict[str, Any]:
         payload: dict[str, Any] = msgspec.to_builtins(state.result)
@@ -244,10 +241,7 @@ class TichuGame:
         return isinstance(action, Exchange) and viewer != seat
 
     def view(self, state: TichuState, viewer: int | None, *, history: bool) -> Any:
-        observation = state.observation(viewer)
-        if history:
-            return observation
-        return msgspec.structs.replace(observation, history=())
+        return state.observation(viewer, history=history)
 
     def result_payload(self, state: TichuState) -> dict[str, Any]:
         payload: dict[str, Any] = msgspec.to_builtins(state.result)

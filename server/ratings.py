@@ -1,4 +1,5 @@
-"""Ratings with openskill (Plackett-Luce): a finished list ranks its table.
+"""Ratings with openskill (Plackett-Luce): a finished list ranks its table, by player (Skat) or
+by team (Tichu: two partners a side, so a win counts for both and a strong partner is priced in).
 
 Pure functions over (mu, sigma) pairs, so the store can apply them inside the transaction that
 records the list. Bots have user rows and ratings like everybody else.
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-__all__ = ["ORDINAL_SIGMAS", "Rating", "initial", "ordinal", "rate_list"]
+__all__ = ["ORDINAL_SIGMAS", "Rating", "initial", "ordinal", "rate_teams"]
 
 Rating = tuple[float, float]  # (mu, sigma)
 
@@ -22,12 +23,14 @@ def initial() -> Rating:
     return (rating.mu, rating.sigma)
 
 
-def rate_list(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
-    """New ratings after a list in which seat i finished at `ranks[i]` (1 best; ties share a
-    rank). One player per team, in seat order."""
-    teams = [[_MODEL.create_rating([mu, sigma])] for mu, sigma in ratings]
-    rated = _MODEL.rate(teams, ranks=[float(r) for r in ranks])
-    return [(team[0].mu, team[0].sigma) for team in rated]
+def rate_teams(teams: Sequence[Sequence[Rating]], ranks: Sequence[int]) -> list[list[Rating]]:
+    """New ratings after a list in which team i finished at `ranks[i]` (1 best; ties share a
+    rank). A Skat player is a team of one."""
+    rated = _MODEL.rate(
+        [[_MODEL.create_rating([mu, sigma]) for mu, sigma in team] for team in teams],
+        ranks=[float(r) for r in ranks],
+    )
+    return [[(player.mu, player.sigma) for player in team] for team in rated]
 
 
 def ordinal(rating: Rating) -> float:

@@ -37,6 +37,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         rate_per_second, rate_burst: token bucket per connection.
         abuse_limit: rate-limited messages after which a connection is closed with 1008.
         ping_seconds: keepalive ping interval.
+        compression: permessage-deflate on WebSocket frames. Off by default: its zlib state
+            costs about 40 KiB per connection and CPU per message, for messages of a few KiB.
         outbox_size: queued outgoing messages per connection before it counts as stuck.
         resume_window: events kept per table for a reconnect; a larger gap gets a snapshot.
         tournament_poll_seconds: how often the server reads the standings of a tournament
@@ -63,6 +65,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_burst: float = 40.0
     abuse_limit: int = 50
     ping_seconds: float = 20.0
+    compression: bool = False
     outbox_size: int = 256
     resume_window: int = 64
     tournament_poll_seconds: float = 1.0

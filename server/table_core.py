@@ -224,7 +224,8 @@ class ListOver:
 
 @dataclass(frozen=True)
 class Append:
-    """Commit `events` (from `first_seq` on) and the projections in one transaction."""
+    """Commit `events` (from `first_seq` on) and the projections in one transaction;
+    `status` is the table's new status when these events changed it."""
 
     first_seq: int
     events: tuple[TableEvent, ...]
@@ -286,6 +287,7 @@ class _Recent:
 class _Batch:
     """Effects of one command under construction: events first, the rest after the commit."""
 
+    status: Status  # the table's status before the command
     events: list[TableEvent] = field(default_factory=list)
     games: list[GameOver] = field(default_factory=list)
     list_over: ListOver | None = None
@@ -358,7 +360,7 @@ class TableCore:
 
     def wake(self) -> list[Effect]:
         """Effects to run once the table is live (new or restored): bots to ask, timers."""
-        batch = _Batch()
+        batch = _Batch(status=self.status)
         if self.status == "waiting" and self.config.fill_bots_after is not None:
             batch.after.append(StartTimer(("fill",), self.config.fill_bots_after))
         self._time_absent(batch)
@@ -369,7 +371,7 @@ class TableCore:
 
     def handle(self, command: Command) -> list[Effect]:
         """Effects of one command, in the order they must be carried out."""
-        batch = _Batch()
+        batch = _Batch(status=self.status)
         if isinstance(command, Followed):
             return self._follow(command)
         if self.config.followed and isinstance(command, Join | AddBot | Act | Say):
@@ -729,7 +731,7 @@ class TableCore:
                     tuple(batch.events),
                     tuple(batch.games),
                     batch.list_over,
-                    self.status,
+                    self.status if self.status != batch.status else None,
                 )
             )
             effects += self._broadcast(len(batch.events))
@@ -750,15 +752,25 @@ class TableCore:
         effects: list[Effect] = []
         lobby_changed = False
         for item in list(self.recent)[-count:]:
+            public = None
             for viewer, clients in by_view.items():
                 event, view = visible_event(
                     item.event, viewer, self.game, item.before, item.after, item.hints
                 )
                 message = Event(table=self.config.id, seq=item.seq, event=event, view=view)
                 effects.append(Send(tuple(clients), message))
-            public, _ = visible_event(
-                item.event, None, self.game, item.before, item.after, item.hints
-            )
+                if viewer is None:
+                    public = event
+            if public is None:  # no spectators: the bus needs the public event, not a view
+                public, _ = visible_event(
+                    item.event,
+                    None,
+                    self.game,
+                    item.before,
+                    item.after,
+                    item.hints,
+                    with_view=False,
+                )
             effects.append(
                 Publish("table", Event(table=self.config.id, seq=item.seq, event=public))
             )

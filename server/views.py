@@ -80,6 +80,8 @@ def visible_event(
     before: GameState | None,
     after: GameState | None,
     hints: tuple[BotHint, ...] = (),
+    *,
+    with_view: bool = True,
 ) -> tuple[VisibleEvent, Any]:
     """The event as `viewer` (a seat, or None for the public) may see it, and the viewer's
     view of the running deal after it (None when the event is not part of a deal).
@@ -87,17 +89,19 @@ def visible_event(
     Args:
         before, after: the deal's state before and after the event (None outside a deal).
         hints: the bots' diagnostics of the deal, public once `after` is over.
+        with_view: False skips the view (None then), the costly part, for the bus.
     """
+    viewed = after if with_view else None
     if isinstance(event, Seated):
         player = event.player
         return SeatedView(event.seat, player.name, player.bot, player.client_bot), None
     if isinstance(event, DealStarted):
-        view = game.view(after, viewer, history=False) if after is not None else None
+        view = game.view(viewed, viewer, history=False) if viewed is not None else None
         return DealView(event.number), view
     if isinstance(event, Moved):
         action = game.decode_action(event.action)
         hidden = before is not None and game.is_hidden(before, event.seat, action, viewer)
-        view = game.view(after, viewer, history=False) if after is not None else None
+        view = game.view(viewed, viewer, history=False) if viewed is not None else None
         why = event.why if viewer == event.seat else None
         public = hints if after is not None and after.is_over else ()
         return MoveView(event.seat, None if hidden else action, why, public), view

@@ -71,8 +71,9 @@ class Observation(msgspec.Struct, frozen=True):
     result: Result | None
 
 
-def observe(state: "State", seat: int | None) -> Observation:
-    """The observation of `seat` (None for a spectator)."""
+def observe(state: "State", seat: int | None, *, history: bool = True) -> Observation:
+    """The observation of `seat` (None for a spectator); `history=False` leaves the action
+    history empty (a server sending per-event updates sends the events themselves)."""
     players = state.players
     viewer = seat if seat is not None and seat in state.active_seats else None
     over = state.is_over
@@ -94,9 +95,9 @@ def observe(state: "State", seat: int | None) -> Observation:
         skat = tuple(format_cards(state.start.deal.skat))
     discarded = tuple(format_cards(state.skat)) if sees_skat and state.phase != "discard" else ()
 
-    history = tuple(
+    seen = tuple(
         SeenAction(s, None if isinstance(a, Discard) and s != viewer and not over else a)
-        for s, a in state.log
+        for s, a in (state.log if history else ())
     )
     return Observation(
         seat=seat,
@@ -126,7 +127,7 @@ def observe(state: "State", seat: int | None) -> Observation:
         ),
         trick_points=tuple(card_points(m) for m in state.taken),
         resigned=tuple(s for s in range(players) if state.resigned >> s & 1),
-        history=history,
+        history=seen,
         legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
         result=state.result if over else None,
     )

@@ -266,11 +266,12 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return self.abandon(seat, action.reason)
         return self.apply(seat, action)
 
-    def observation(self, seat: int | None) -> "Observation":
-        """What `seat` may see (None: a spectator, public information only)."""
+    def observation(self, seat: int | None, *, history: bool = True) -> "Observation":
+        """What `seat` may see (None: a spectator, public information only); without the
+        action history if `history` is False."""
         from engine.skat.observation import observe  # observation.py imports this module
 
-        return observe(self, seat)
+        return observe(self, seat, history=history)
 
     def playable(self, seat: int) -> CardMask:
         """Cards `seat` may play now: the led effective suit if he has it, else any card."""

@@ -72,8 +72,10 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     must_exchange: bool
 
 
-def observe(state: "State", seat: int | None) -> Observation:
-    """The observation of `seat` in `state`; `State.observation` delegates here."""
+def observe(state: "State", seat: int | None, *, history: bool = True) -> Observation:
+    """The observation of `seat` in `state`; `State.observation` delegates here.
+    `history=False` leaves the round's history empty (a server sending per-event updates
+    sends the events themselves)."""
     given = received = None
     if seat is not None:
         own = state.gifts[seat]
@@ -115,7 +117,7 @@ def observe(state: "State", seat: int | None) -> Observation:
         exchanged=_flags(sum(1 << s for s in range(SEATS) if state.gifts[s] is not None)),
         given=given,
         received=received,
-        history=_public(state.log),
+        history=_public(state.log) if history else (),
         trick=trick,
         table=format_cards(state.table_cards),
         table_seat=plays[-1] if plays else None,

@@ -195,9 +195,10 @@ class State(msgspec.Struct, frozen=True):
             rounds=self.rounds, totals=self.totals, is_over=self.is_over, winner=self.winner
         )
 
-    def observation(self, seat: Seat | None) -> Observation:
-        """What `seat` may know (None: a spectator, public information only)."""
-        return observe(self, seat)
+    def observation(self, seat: Seat | None, *, history: bool = True) -> Observation:
+        """What `seat` may know (None: a spectator, public information only); without the
+        round's history if `history` is False."""
+        return observe(self, seat, history=history)
 
     def legal_actions(self, seat: Seat, *, exchanges: bool = True) -> list[Action]:
         """Every action `seat` may take now, in or out of turn; each one `apply` accepts.

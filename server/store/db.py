@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
 from server.identity import hash_token, new_token
-from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_list
+from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_teams
 from server.store.models import (
     game_events,
     games,
@@ -39,7 +39,7 @@ __all__ = ["NameTaken", "NewTable", "Store", "StoredTable", "StoredUser", "is_un
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
 BOT_PREFIX = "bot:"
-MIN_RATED_USERS = 2
+MIN_RATED_TEAMS = 2
 
 
 class NameTaken(Exception):
@@ -310,35 +310,42 @@ class Store:
         await future
 
     async def _write_loop(self) -> None:
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            items, self._queue = self._queue, []
-            if not items:
-                if self._closing:
-                    return
-                continue
-            try:
-                async with self.engine.begin() as conn:
-                    await self._write(conn, items)
-                self.commits += 1
-            except Exception:
-                log.warning("group commit of %d appends failed; retrying alone", len(items))
-                for item in items:
-                    try:
-                        async with self.engine.begin() as conn:
-                            await self._write(conn, [item])
-                    except Exception as error:
-                        if not item[2].done():
-                            item[2].set_exception(error)
-                    else:
-                        item[2].set_result(None)
-                self._wakeup.set()
-                continue
-            for _, _, future in items:
-                if not future.done():
-                    future.set_result(None)
-            self._wakeup.set()  # look again: appends may have queued during the commit
+        # One connection held for the writer's life: no pool checkout and reset per commit.
+        async with self.engine.connect() as conn:
+            while True:
+                await self._wakeup.wait()
+                self._wakeup.clear()
+                items, self._queue = self._queue, []
+                if not items:
+                    if self._closing:
+                        return
+                    continue
+                await self._commit(conn, items)
+                self._wakeup.set()  # look again: appends may have queued during the commit
+
+    async def _commit(
+        self, conn: AsyncConnection, items: list[tuple[str, Append, asyncio.Future[None]]]
+    ) -> None:
+        """Commit `items` in one transaction, or each alone if that fails; settle their futures."""
+        try:
+            async with conn.begin():
+                await self._write(conn, items)
+            self.commits += 1
+        except Exception:
+            log.warning("group commit of %d appends failed; retrying alone", len(items))
+            for item in items:
+                try:
+                    async with conn.begin():
+                        await self._write(conn, [item])
+                except Exception as error:
+                    if not item[2].done():
+                        item[2].set_exception(error)
+                else:
+                    item[2].set_result(None)
+            return
+        for _, _, future in items:
+            if not future.done():
+                future.set_result(None)
 
     async def _write(self, conn: AsyncConnection, items: Sequence[tuple[str, Append, Any]]) -> None:
         now = _now()
@@ -375,10 +382,11 @@ class Store:
                 await self._rate(conn, table_id, batch.list_over)
 
     async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
-        """Results and ratings of a finished list, ranked by list points.
+        """Results and ratings of a finished list, ranked by list points, per team where the
+        standings name teams (Tichu: partners) and per seat otherwise (Skat).
 
-        Bots of one level share a user, so ratings go per user (its best seat's rank); a list
-        with fewer than two distinct users changes no rating.
+        Bots of one level share a user, so each user is rated once, with its best-ranked
+        seat's team; a list with fewer than two teams left changes no rating.
         """
         game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
         seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
@@ -397,17 +405,20 @@ class Store:
                     standing=_json(standing_of.get(seat, {})),
                 )
             )
-        best: dict[int, int] = {}
+        best_seat: dict[int, int] = {}
         is_bot: dict[int, bool] = {}
         for seat, player in seats:
             user = user_of[seat]
-            best[user] = min(best.get(user, rank[seat]), rank[seat])
+            if user not in best_seat or rank[seat] < rank[best_seat[user]]:
+                best_seat[user] = seat
             is_bot[user] = player.bot is not None or player.client_bot
-        if len(best) < MIN_RATED_USERS:
+        teams: dict[int, list[int]] = {}
+        for user, seat in sorted(best_seat.items()):
+            teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
+        if len(teams) < MIN_RATED_TEAMS:
             return
-        users_in_order = sorted(best)
         current: dict[int, tuple[Rating, int]] = {}
-        for user in users_in_order:
+        for user in best_seat:
             row = (
                 await conn.execute(
                     select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
@@ -417,7 +428,13 @@ class Store:
                 )
             ).first()
             current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
-        new = rate_list([current[u][0] for u in users_in_order], [best[u] for u in users_in_order])
+        members = [teams[team] for team in sorted(teams)]
+        rated = rate_teams(
+            [[current[u][0] for u in team] for team in members],
+            [rank[best_seat[team[0]]] for team in members],
+        )
+        users_in_order = [u for team in members for u in team]
+        new = [rating for team in rated for rating in team]
         now = _now()
         for user, (mu, sigma) in zip(users_in_order, new, strict=True):
             lists = current[user][1]

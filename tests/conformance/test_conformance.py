@@ -43,3 +43,25 @@ def test_random_playout(game: GameAdapter, seed: int) -> None:
     assert all(not state.legal_actions(seat) for seat in game.seats(state))
     assert game.replay(state) == state
     game.check_result(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_an_observation_without_history_is_the_observation_minus_its_history(
+    game: GameAdapter,
+) -> None:
+    """What the server sends with every event: the same observation, history left out."""
+    rng = random.Random(1)
+    state = game.new(1)
+    for _ in range(MAX_STEPS):
+        for viewer in (None, *game.seats(state)):
+            full = state.observation(viewer)
+            assert full.history or not state.is_over
+            short = state.observation(viewer, history=False)
+            assert short == msgspec.structs.replace(full, history=())
+        if state.is_over:
+            break
+        seat, action = rng.choice(
+            [(seat, a) for seat in game.seats(state) for a in state.legal_actions(seat)]
+        )
+        state = state.apply(seat, action)
+    assert state.is_over

@@ -1,0 +1,65 @@
+"""The outbox of one connection: pushes never block a table, arrive in order, cost no task while
+idle, and a client that stops reading is closed with 1013 instead of holding memory."""
+
+import asyncio
+from typing import Any
+
+from websockets.frames import CloseCode
+
+from server.connection import Connection
+from server.metrics import Metrics
+from server.settings import Settings
+
+
+class FakeSocket:
+    """The part of a server connection the outbox uses; `stuck` sends never complete."""
+
+    def __init__(self, *, stuck: bool) -> None:
+        self.stuck = stuck
+        self.sent: list[str] = []
+        self.closed_with: tuple[int, str] | None = None
+
+    async def send(self, text: str) -> None:
+        self.sent.append(text)
+        if self.stuck:
+            await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed_with = (code, reason)
+
+
+def connection(ws: FakeSocket, outbox_size: int) -> Connection:
+    lobby: Any = None  # the outbox needs neither lobby nor store
+    store: Any = None
+    socket: Any = ws
+    return Connection(1, socket, lobby, store, Settings(outbox_size=outbox_size), Metrics())
+
+
+async def test_pushed_messages_go_out_in_order_and_an_idle_connection_keeps_no_task() -> None:
+    ws = FakeSocket(stuck=False)
+    client = connection(ws, outbox_size=8)
+    assert client.writer is None
+    for text in ("a", "b", "c"):
+        client.push(text)
+    await asyncio.sleep(0.01)
+    assert ws.sent == ["a", "b", "c"]
+    assert client.writer is None and not client.outbox
+    client.push("d")
+    await asyncio.sleep(0.01)
+    assert ws.sent == ["a", "b", "c", "d"]
+
+
+async def test_a_client_that_stops_reading_is_closed_with_1013() -> None:
+    ws = FakeSocket(stuck=True)
+    client = connection(ws, outbox_size=4)
+    for index in range(4):
+        client.push(f"m{index}")  # returns at once although nothing is sent
+    await asyncio.sleep(0.01)
+    assert ws.sent == ["m0"] and ws.closed_with is None
+    client.push("one too many")
+    await asyncio.sleep(0.01)
+    assert ws.closed_with == (CloseCode.TRY_AGAIN_LATER, "too slow")
+    client.push("after closing")
+    assert len(client.outbox) == 4
+    assert client.writer is not None
+    client.writer.cancel()
