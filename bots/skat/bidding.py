@@ -21,6 +21,7 @@ import msgspec
 import numpy as np
 
 from bots.policy import Decision
+from bots.skat.bidders import BIDDERS
 from bots.skat.evaluation import base_game_value, win_odds
 from bots.skat.features import null_features
 from bots.skat.hand_value import TRUMP_GAMES, rule_of_thumb_limit, strength
@@ -31,14 +32,12 @@ from engine.skat.observation import Observation
 from engine.skat.rules import BID_VALUES
 
 __all__ = [
-    "BIDDERS",
     "HandValuation",
     "bid_decision",
     "candidate_games",
     "value_hand",
 ]
 
-BIDDERS: Final = ("greedy", "lms", "knn", "montecarlo")
 TRUMP_CANDIDATES: Final = 2
 NULL_MAX_UNSAFE_SUITS: Final = 1
 _UNSAFE_SUITS: Final = 2  # index of "unsafe_suits" in bots.skat.features.NULL_FEATURES

@@ -4,7 +4,8 @@ k-NN and LMS chances, and bid decisions that follow the valuation."""
 import numpy as np
 import pytest
 
-from bots.skat.bidding import BIDDERS, value_hand
+from bots.skat.bidders import BIDDERS
+from bots.skat.bidding import value_hand
 from bots.skat.features import features
 from bots.skat.knowledge import (
     GAMES,
