@@ -1,6 +1,6 @@
 """Bidding accuracy as the published work measured it, with the bidders side by side.
 
-Run: `python -m bench.skat_bidding [--deals 150] [--bidders lms,knn,montecarlo]`.
+Run: `python -m bench.skat_bidding [--deals 150] [--bidders lms,knn,montecarlo] [--risk 0.5]`.
 The evaluation deals start at `bots.skat.knowledge.EVALUATION_SEEDS`, which the knowledge base
 never contains; each deal gives three hands (each seat in turn the would-be declarer), labelled
 open-card by the solver (`bots.skat.knowledge.label_deal`). A bidder's prediction is the game it
@@ -28,7 +28,6 @@ from bots.skat.bidding import HandValuation, value_hand
 from bots.skat.knowledge import EVALUATION_SEEDS, GAMES, PASS, LabelledHand, label_deals
 
 CLASSES = (*GAMES, PASS)
-RISK = 0.6
 WORLDS = 16
 DEFAULT_BIDDERS = ("lms", "knn", "montecarlo")
 
@@ -75,13 +74,13 @@ class Report:
         )
 
 
-def evaluate(bidder: str, hands: list[LabelledHand]) -> Report:
+def evaluate(bidder: str, hands: list[LabelledHand], risk: float) -> Report:
     """Value every hand with `bidder` (uncached, so the time is the real work)."""
     report = Report(bidder)
     for hand in hands:
         start = time.perf_counter()
         valuation = value_hand.__wrapped__(
-            hand.cards, hand.position, bidder=bidder, risk=RISK, worlds=WORLDS
+            hand.cards, hand.position, bidder=bidder, risk=risk, worlds=WORLDS
         )
         report.add(hand, valuation, time.perf_counter() - start)
     return report
@@ -114,6 +113,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--bidders", default=",".join(DEFAULT_BIDDERS))
+    parser.add_argument(
+        "--risk", type=float, default=0.5, help="win chance a game needs (levels: 0.6 and up)"
+    )
     args = parser.parse_args()
     bidders = args.bidders.split(",")
     unknown = set(bidders) - set(BIDDERS)
@@ -122,8 +124,8 @@ def main() -> None:
     seeds = list(range(EVALUATION_SEEDS, EVALUATION_SEEDS + args.deals))
     hands = label_deals(seeds)
     labels = Counter(h.label for h in hands)
-    print(f"{len(hands)} hands from {args.deals} deals; labels: {dict(labels)}; risk {RISK}\n")
-    print_reports([evaluate(bidder, hands) for bidder in bidders])
+    print(f"{len(hands)} hands from {args.deals} deals; labels: {dict(labels)}; risk {args.risk}\n")
+    print_reports([evaluate(bidder, hands, args.risk) for bidder in bidders])
 
 
 if __name__ == "__main__":

@@ -87,14 +87,17 @@ def tichu_policy(name: str) -> Callable[..., Any]:
 
 
 def warm_up() -> None:
-    """Load what the strong bots need (the solver's compiled kernels) in a worker process.
+    """Load what the strong bots need (the solver's compiled kernels and the bidding
+    knowledge base) in a worker process.
 
     The server process never calls this: importing the solver compiles or loads jitted code,
     which belongs in the bot pool's workers only (HOUSE_STYLE.md A).
     """
+    from bots.skat.knowledge import load_knowledge
     from bots.skat.montecarlo import shared_solver
 
     shared_solver()
+    load_knowledge()
 
 
 def policy_names(game: str) -> tuple[str, ...]:
