@@ -5,7 +5,14 @@ import numpy as np
 import pytest
 
 from bots.skat.bidders import BIDDERS
-from bots.skat.bidding import NEIGHBOURS, SOLVED_CANDIDATES, HandValuation, value_hand
+from bots.skat.bidding import (
+    NEIGHBOURS,
+    SOLVED_CANDIDATES,
+    HandValuation,
+    candidate_games,
+    value_hand,
+)
+from bots.skat.discard import candidates_for_bid
 from bots.skat.evaluation import base_game_value, shared_world_wins, win_odds
 from bots.skat.features import features
 from bots.skat.knowledge import (
@@ -19,7 +26,7 @@ from bots.skat.knowledge import (
 )
 from bots.skat.lms import LinearBidder, load_lms, train_lms
 from bots.skat.montecarlo import shared_solver
-from engine.skat.cards import GameType
+from engine.skat.cards import GameType, parse_cards
 from engine.skat.solver import Position
 
 LABELLED = label_deals(range(20_000_000, 20_000_012))
@@ -172,3 +179,13 @@ def test_benchmark_counts_any_winnable_game_as_correct_as_published() -> None:
     ]:
         report.add(hand, HandValuation(bid, 0 if bid == "pass" else 24, {}), 0.0)
     assert (report.hands, report.correct, report.most_valuable) == (6, 3, 2)
+
+
+def test_skat_decisions_add_grand_when_only_grand_reaches_the_bid() -> None:
+    """Three top jacks and long clubs: the strength heuristic names clubs and diamonds
+    (48 and 36), a bidder may have gone to 72 for grand (96)."""
+    twelve = parse_cards(["JC", "JS", "JH", "AC", "TC", "KC", "QC", "9C", "AS", "AH", "7D", "8D"])
+    assert "grand" not in candidate_games(twelve)
+    assert "grand" not in candidates_for_bid(twelve, 48)
+    assert candidates_for_bid(twelve, 72) == [*candidate_games(twelve), "grand"]
+    assert candidates_for_bid(twelve, 120) == candidate_games(twelve)
