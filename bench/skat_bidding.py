@@ -1,60 +1,131 @@
-"""Bidding accuracy as the published work measured it: on deals labelled by the solver, the
-share of hands a bidder classifies correctly (not winnable / winnable with the right game).
+"""Bidding accuracy as the published work measured it, with the bidders side by side.
 
-Run: `python -m bench.skat_bidding [--deals 300] [--bidders greedy,knn,montecarlo]`.
+Run: `python -m bench.skat_bidding [--deals 150] [--bidders lms,knn,montecarlo] [--risk 0.5]`.
 The evaluation deals start at `bots.skat.knowledge.EVALUATION_SEEDS`, which the knowledge base
-never contains. A hand's label is the most valuable game it wins open-card, with or without
-the skat (`LabelledHand.label`); a bidder's prediction is the game it would bid for, or pass.
-Prints the accuracy, the time per hand, and a confusion table (rows: label, columns: bidder).
+never contains; each deal gives three hands (each seat in turn the would-be declarer), labelled
+open-card by the solver (`bots.skat.knowledge.label_deal`). A bidder's prediction is the game it
+would bid for, or pass. Per bidder it prints:
+* correct: the published measure: the hand wins no game and the bidder passes, or the bidder
+  names a game the hand wins (with or without the skat);
+* most valuable: the stricter measure: the bidder names exactly the most valuable winnable game
+  (`LabelledHand.label`), or passes a hand that wins nothing;
+* points MSE: for bidders that predict a win chance, the mean squared error of the predicted list
+  points of the game bid for (won: +value, lost: -2 x value, weighted by the chance) against the
+  open-card outcome, over the hands where the bidder bids;
+* Brier: the mean squared error of every win chance against the open-card win with the skat;
+* the time per hand (uncached valuation), and the confusion tables: label by bid, and per game
+  type how often the bidder named it and how often it was winnable.
 """
 
 import argparse
 import statistics
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 
-from bots.skat.bidding import BIDDERS, value_hand
+from bots.skat.bidders import BIDDERS
+from bots.skat.bidding import HandValuation, value_hand
 from bots.skat.knowledge import EVALUATION_SEEDS, GAMES, PASS, LabelledHand, label_deals
 
 CLASSES = (*GAMES, PASS)
-RISK = 0.6
 WORLDS = 16
+DEFAULT_BIDDERS = ("lms", "knn", "montecarlo")
 
 
-def evaluate(
-    bidder: str, hands: list[LabelledHand]
-) -> tuple[float, float, Counter[tuple[str, str]]]:
-    """Accuracy, seconds per hand and the (label, prediction) counts of one bidder."""
-    confusion: Counter[tuple[str, str]] = Counter()
-    times = []
+@dataclass
+class Report:
+    """One bidder's results over the evaluation hands."""
+
+    bidder: str
+    hands: int = 0
+    correct: int = 0
+    most_valuable: int = 0
+    seconds: list[float] = field(default_factory=list)
+    point_errors: list[float] = field(default_factory=list)
+    brier: list[float] = field(default_factory=list)
+    confusion: Counter[tuple[str, str]] = field(default_factory=Counter)
+    bids: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (bid, correct)
+
+    def add(self, hand: LabelledHand, valuation: HandValuation, seconds: float) -> None:
+        bid = valuation.game
+        self.hands += 1
+        self.seconds.append(seconds)
+        self.confusion[(hand.label, bid)] += 1
+        correct = hand.winnable(bid) or (bid == PASS and hand.label == PASS)
+        self.bids[(bid, correct)] += 1
+        self.correct += correct
+        self.most_valuable += bid == hand.label
+        for g, game in enumerate(GAMES):
+            if game in valuation.chances:
+                self.brier.append((valuation.chances[game] - hand.pickup_wins[g]) ** 2)
+        if bid != PASS and valuation.chances:
+            p, value = valuation.chances[bid], hand.values[CLASSES.index(bid)]
+            predicted = p * value - (1 - p) * 2 * value
+            actual = value if hand.winnable(bid) else -2 * value
+            self.point_errors.append((predicted - actual) ** 2)
+
+    def row(self) -> str:
+        mse = f"{statistics.mean(self.point_errors):.0f}" if self.point_errors else "-"
+        brier = f"{statistics.mean(self.brier):.3f}" if self.brier else "-"
+        return (
+            f"| {self.bidder} | {self.correct / self.hands:.1%} "
+            f"| {self.most_valuable / self.hands:.1%} | {mse} | {brier} "
+            f"| {statistics.mean(self.seconds) * 1000:.1f} |"
+        )
+
+
+def evaluate(bidder: str, hands: list[LabelledHand], risk: float) -> Report:
+    """Value every hand with `bidder` (uncached, so the time is the real work)."""
+    report = Report(bidder)
     for hand in hands:
         start = time.perf_counter()
-        valuation = value_hand.__wrapped__(  # uncached: time the real work
-            hand.cards, hand.position, bidder=bidder, risk=RISK, worlds=WORLDS
+        valuation = value_hand.__wrapped__(
+            hand.cards, hand.position, bidder=bidder, risk=risk, worlds=WORLDS
         )
-        times.append(time.perf_counter() - start)
-        confusion[(hand.label, valuation.game)] += 1
-    correct = sum(n for (label, guess), n in confusion.items() if label == guess)
-    return correct / len(hands), statistics.mean(times), confusion
+        report.add(hand, valuation, time.perf_counter() - start)
+    return report
+
+
+def print_reports(reports: list[Report]) -> None:
+    print("| bidder | correct | most valuable | points MSE | Brier | ms per hand |")
+    print("|---|---|---|---|---|---|")
+    for report in reports:
+        print(report.row())
+    print("\nPer game type: bids for it / of them correct (for pass: nothing was winnable)")
+    print("| bid | " + " | ".join(r.bidder for r in reports) + " |")
+    print("|---" * (len(reports) + 1) + "|")
+    for game in CLASSES:
+        cells = [
+            f"{r.bids[(game, True)] + r.bids[(game, False)]} / {r.bids[(game, True)]}"
+            for r in reports
+        ]
+        print(f"| {game} | " + " | ".join(cells) + " |")
+    for r in reports:
+        print(f"\n{r.bidder}: label (most valuable winnable game) by bid")
+        print("| label \\ bid | " + " | ".join(CLASSES) + " |")
+        print("|---" * (len(CLASSES) + 1) + "|")
+        for label in CLASSES:
+            row = [str(r.confusion[(label, bid)]) for bid in CLASSES]
+            print(f"| {label} | " + " | ".join(row) + " |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--bidders", default=",".join(BIDDERS))
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--bidders", default=",".join(DEFAULT_BIDDERS))
+    parser.add_argument(
+        "--risk", type=float, default=0.5, help="win chance a game needs (levels: 0.6 and up)"
+    )
     args = parser.parse_args()
+    bidders = args.bidders.split(",")
+    unknown = set(bidders) - set(BIDDERS)
+    if unknown:
+        parser.error(f"unknown bidders {sorted(unknown)}; known: {', '.join(BIDDERS)}")
     seeds = list(range(EVALUATION_SEEDS, EVALUATION_SEEDS + args.deals))
     hands = label_deals(seeds)
     labels = Counter(h.label for h in hands)
-    print(f"{len(hands)} hands from {args.deals} deals; labels: {dict(labels)}")
-    for bidder in args.bidders.split(","):
-        accuracy, seconds, confusion = evaluate(bidder, hands)
-        print(f"\n## {bidder}: {accuracy:.1%} correct, {seconds * 1000:.1f} ms per hand")
-        print("| label \\ bid | " + " | ".join(CLASSES) + " |")
-        print("|---" * (len(CLASSES) + 1) + "|")
-        for label in CLASSES:
-            row = [str(confusion[(label, guess)]) for guess in CLASSES]
-            print(f"| {label} | " + " | ".join(row) + " |")
+    print(f"{len(hands)} hands from {args.deals} deals; labels: {dict(labels)}; risk {args.risk}\n")
+    print_reports([evaluate(bidder, hands, args.risk) for bidder in bidders])
 
 
 if __name__ == "__main__":

@@ -3,12 +3,20 @@
 A function, not a module-level registry: callers ask for a policy by game and name and get a
 picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
 solver.
+
+A Skat level's bidding strategy can be chosen by name: `LEVEL:BIDDER` (e.g. `strong:lms`,
+`medium:knn`) is the level with that bidder (`bots.skat.bidders`) in place of its default.
 """
 
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
+from bots.skat.bidders import BIDDERS
+
 __all__ = [
+    "SKAT_LEVELS",
     "SKAT_POLICIES",
     "TICHU_POLICIES",
     "policy",
@@ -18,12 +26,17 @@ __all__ = [
     "warm_up",
 ]
 
-SKAT_POLICIES = ("random", "greedy", "easy", "medium", "strong")
+SKAT_LEVELS = ("easy", "medium", "strong")
+SKAT_POLICIES = ("random", "greedy", *SKAT_LEVELS)
+SKAT_LEVEL_BIDDERS = tuple(f"{level}:{bidder}" for level in SKAT_LEVELS for bidder in BIDDERS)
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
-    """The Skat policy called `name`; raises ValueError naming the known ones."""
+    """The Skat policy called `name` (or `LEVEL:BIDDER`); raises ValueError naming the known
+    ones."""
+    if ":" in name:
+        return _level_with_bidder(name)
     if name == "random":
         from bots.skat.baseline import random_policy
 
@@ -32,11 +45,24 @@ def skat_policy(name: str) -> Callable[..., Any]:
         from bots.skat.greedy import greedy_policy
 
         return greedy_policy
-    if name in ("easy", "medium", "strong"):
+    if name in SKAT_LEVELS:
         from bots.skat.levels import LEVELS
 
         return LEVELS[name]
     raise ValueError(f"unknown Skat bot {name!r}; known: {', '.join(SKAT_POLICIES)}")
+
+
+def _level_with_bidder(name: str) -> Callable[..., Any]:
+    level, bidder = name.split(":", 1)
+    if level not in SKAT_LEVELS:
+        raise ValueError(
+            f"unknown Skat level {level!r} in {name!r}; known: {', '.join(SKAT_LEVELS)}"
+        )
+    if bidder not in BIDDERS:
+        raise ValueError(f"unknown Skat bidder {bidder!r} in {name!r}; known: {', '.join(BIDDERS)}")
+    from bots.skat.levels import LEVELS
+
+    return msgspec.structs.replace(LEVELS[level], bidder=bidder)
 
 
 def tichu_policy(name: str) -> Callable[..., Any]:
@@ -61,20 +87,24 @@ def tichu_policy(name: str) -> Callable[..., Any]:
 
 
 def warm_up() -> None:
-    """Load what the strong bots need (the solver's compiled kernels) in a worker process.
+    """Load what the strong bots need (the solver's compiled kernels and the bidding
+    knowledge base) in a worker process.
 
     The server process never calls this: importing the solver compiles or loads jitted code,
     which belongs in the bot pool's workers only (HOUSE_STYLE.md A).
     """
+    from bots.skat.knowledge import load_knowledge
     from bots.skat.montecarlo import shared_solver
 
     shared_solver()
+    load_knowledge()
 
 
 def policy_names(game: str) -> tuple[str, ...]:
-    """The bot levels of `game`; raises ValueError for an unknown game."""
+    """The bot levels of `game` (for Skat also every `LEVEL:BIDDER`); raises ValueError for
+    an unknown game."""
     if game == "skat":
-        return SKAT_POLICIES
+        return SKAT_POLICIES + SKAT_LEVEL_BIDDERS
     if game == "tichu":
         return TICHU_POLICIES
     raise ValueError(f"no bots for game {game!r}")

@@ -1,17 +1,22 @@
 """Bidding: value the ten cards, then bid or hold up to the highest value worth the risk.
 
 A bidder turns (cards, position) into a `HandValuation`: the win chance of each game it
-considers, the game it would play and the highest bid worth making for it:
+considers, the game it would play and the highest bid worth making:
 * `greedy`: the rule-of-thumb strength of the greedy bot, no chances;
 * `lms`: a linear least-squares fit of the win flag on the hand features per game and
   position (`bots.skat.lms`), the studies' first, weak baseline;
 * `knn`: the share of won games among the k most similar hands of the solver-labelled
   knowledge base (`bots.skat.knowledge`), the studied approach;
-* `montecarlo`: deal the hidden cards at random, take the skat, discard by a fast rule and
-  solve each world open-card (`bots.skat.evaluation`), for the most promising games only.
-A game is playable when its chance reaches the `risk` parameter; the limit is the highest
-value among playable games. Valuations depend only on the cards and the position, so they
-are computed once per hand with a generator seeded from them.
+* `montecarlo`: the k-NN chances pick the likeliest games, then the hidden cards are dealt at
+  random, the skat taken, two cards discarded by a fast rule and each world solved open-card
+  for every one of those games (`bots.skat.evaluation.shared_world_wins`). The solved worlds
+  are the labels' own process, so their win rates are far better calibrated than the
+  neighbours' share (docs/benchmarks.md "Skat bidding").
+A game is playable when its chance reaches the `risk` parameter. The game named is the
+likeliest playable one (grand and null included), the one a hand most often wins; the limit
+is the highest value among playable games, the most the hand may bid. Valuations depend only
+on the cards and the position, so they are computed once per hand with a generator seeded
+from them.
 """
 
 from functools import lru_cache
@@ -21,7 +26,8 @@ import msgspec
 import numpy as np
 
 from bots.policy import Decision
-from bots.skat.evaluation import base_game_value, win_odds
+from bots.skat.bidders import BIDDERS
+from bots.skat.evaluation import base_game_value, shared_world_wins
 from bots.skat.features import null_features
 from bots.skat.hand_value import TRUMP_GAMES, rule_of_thumb_limit, strength
 from bots.skat.montecarlo import shared_solver
@@ -31,18 +37,17 @@ from engine.skat.observation import Observation
 from engine.skat.rules import BID_VALUES
 
 __all__ = [
-    "BIDDERS",
     "HandValuation",
     "bid_decision",
     "candidate_games",
     "value_hand",
 ]
 
-BIDDERS: Final = ("greedy", "lms", "knn", "montecarlo")
 TRUMP_CANDIDATES: Final = 2
 NULL_MAX_UNSAFE_SUITS: Final = 1
 _UNSAFE_SUITS: Final = 2  # index of "unsafe_suits" in bots.skat.features.NULL_FEATURES
 NEIGHBOURS: Final = 40
+SOLVED_CANDIDATES: Final = 2  # games the montecarlo bidder solves: the likeliest by k-NN
 PASS_GAME: Final = "pass"
 
 
@@ -75,35 +80,42 @@ def value_hand(
         return HandValuation(game if limit else PASS_GAME, limit, {})
     chances: dict[GameType, float]
     if bidder == "knn":
-        from bots.skat.knowledge import load_knowledge
-
-        knowledge = load_knowledge()
-        chances = {
-            g: knowledge.win_chance(cards, position, g, hand=False, k=NEIGHBOURS)
-            for g in GAME_TYPES
-        }
+        chances = _knn_chances(cards, position)
     elif bidder == "lms":
         from bots.skat.lms import load_lms
 
         linear = load_lms()
         chances = {g: linear.win_chance(cards, position, g) for g in GAME_TYPES}
     elif bidder == "montecarlo":
-        rng = np.random.default_rng([cards, position, worlds])
-        solver = shared_solver()
-        chances = {
-            g: win_odds(
-                solver, cards, g, position=position, hand=False, worlds=worlds, rng=rng
-            ).win_rate
-            for g in candidate_games(cards)
-        }
+        prior = _knn_chances(cards, position)
+        games = sorted(GAME_TYPES, key=lambda g: -prior[g])[:SOLVED_CANDIDATES]
+        wins = shared_world_wins(
+            shared_solver(),
+            cards,
+            games,
+            position=position,
+            worlds=worlds,
+            rng=np.random.default_rng([cards, position, worlds]),
+        )
+        chances = {g: float(wins[:, i].mean()) for i, g in enumerate(games)}
     else:
         raise ValueError(f"unknown bidder {bidder!r}; known: {', '.join(BIDDERS)}")
+    reported = {str(g): p for g, p in chances.items()}
     values = {g: base_game_value(cards, g, hand=False) for g in chances}
     playable = [g for g in chances if chances[g] >= risk]
     if not playable:
-        return HandValuation(PASS_GAME, 0, {str(g): p for g, p in chances.items()})
-    best = max(playable, key=lambda g: (values[g], chances[g]))
-    return HandValuation(best, values[best], {str(g): p for g, p in chances.items()})
+        return HandValuation(PASS_GAME, 0, reported)
+    likeliest = max(playable, key=lambda g: (chances[g], values[g]))
+    return HandValuation(likeliest, max(values[g] for g in playable), reported)
+
+
+def _knn_chances(cards: CardMask, position: int) -> dict[GameType, float]:
+    from bots.skat.knowledge import load_knowledge
+
+    knowledge = load_knowledge()
+    return {
+        g: knowledge.win_chance(cards, position, g, hand=False, k=NEIGHBOURS) for g in GAME_TYPES
+    }
 
 
 def bid_decision(

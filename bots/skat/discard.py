@@ -19,9 +19,25 @@ from engine.skat.actions import Action, Declare, Discard, PickUpSkat
 from engine.skat.cards import CardMask, GameType, format_cards, parse_cards
 from engine.skat.observation import Observation
 
-__all__ = ["choose_declaration", "choose_discard", "choose_hand_or_skat"]
+__all__ = [
+    "candidates_for_bid",
+    "choose_declaration",
+    "choose_discard",
+    "choose_hand_or_skat",
+]
 
 HAND_MARGIN: Final = 0.15  # a hand game must beat the risk threshold by this much
+
+
+def candidates_for_bid(cards: CardMask, bid: int) -> list[GameType]:
+    """`candidate_games`, plus grand when only grand's value reaches the bid: the bidders
+    value grand by its chance, which the strength heuristic behind `candidate_games` ranks
+    low, and an overbid game is lost whatever the cards."""
+    games = candidate_games(cards)
+    reaches = [base_game_value(cards, g, hand=False) >= bid for g in (*games, "grand")]
+    if "grand" not in games and not any(reaches[:-1]) and reaches[-1]:
+        games.append("grand")
+    return games
 
 
 def _position(obs: Observation) -> int:
@@ -48,7 +64,7 @@ def choose_hand_or_skat(
             worlds=worlds,
             rng=rng,
         )
-        for game in candidate_games(cards)
+        for game in candidates_for_bid(cards, obs.bid)
     ]
     best = _ranked(odds, obs.bid)[0]
     diagnostics = {"hand_odds": {o.game: round(o.win_rate, 3) for o in odds}}
@@ -62,7 +78,7 @@ def choose_discard(obs: Observation, rng: np.random.Generator, *, worlds: int) -
     twelve = parse_cards(obs.hand)
     best: tuple[GameOdds, CardMask] | None = None
     evaluated = {}
-    for game in candidate_games(twelve):
+    for game in candidates_for_bid(twelve, obs.bid):
         pair = quick_discard(twelve, game)
         ten = twelve & ~pair
         odds = win_odds(
@@ -106,7 +122,7 @@ def choose_declaration(
                 rng=rng,
                 skat=skat,
             )
-            for game in candidate_games(ten | skat)
+            for game in candidates_for_bid(ten | skat, obs.bid)
             if game in legal_games
         )
     ]

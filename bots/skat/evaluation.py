@@ -7,11 +7,12 @@ is played with the skat, the declarer takes it and discards by a fast rule (the 
 leaves the strongest hand and, for trump games, saves the most points) before solving.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import msgspec
 import numpy as np
+import numpy.typing as npt
 
 from bots.skat.features import null_features
 from bots.skat.hand_value import strength
@@ -29,7 +30,7 @@ from engine.skat.scoring import matadors
 from engine.skat.solver import Position
 from engine.skat.solver import Solver as _Solver
 
-__all__ = ["GameOdds", "base_game_value", "quick_discard", "win_odds"]
+__all__ = ["GameOdds", "base_game_value", "quick_discard", "shared_world_wins", "win_odds"]
 
 HAND_SIZE: Final = 10
 SKAT_SIZE: Final = 2
@@ -101,34 +102,81 @@ def win_odds(
     size = popcount(hand_cards)
     if size != HAND_SIZE:
         raise ValueError("the declarer's hand must hold ten cards")
-    unknown = ALL_CARDS & ~hand_cards & ~(skat or 0)
-    cards = sorted(iter_bits(unknown))
     wins = 0
-    for _ in range(worlds):
-        order = rng.permutation(len(cards))
-        dealt = [cards[int(i)] for i in order]
-        others = (_mask(dealt[:HAND_SIZE]), _mask(dealt[HAND_SIZE : 2 * HAND_SIZE]))
-        world_skat = skat if skat is not None else _mask(dealt[2 * HAND_SIZE :])
-        mine = hand_cards
-        if skat is None and not hand:
-            twelve = hand_cards | world_skat
-            world_skat = quick_discard(twelve, game)
-            mine = twelve & ~world_skat
-        hands = [0, 0, 0]
-        hands[position] = mine
-        hands[(position + 1) % 3], hands[(position + 2) % 3] = others
-        result = solver.solve(
-            Position(
-                hands=(hands[0], hands[1], hands[2]),
-                game=game,
-                declarer=position,
-                leader=0,
-                declarer_points=card_points(world_skat) if game != "null" else 0,
-            ),
-            "win",
+    pickup = skat is None and not hand
+    for others, world_skat in _worlds(hand_cards, skat, worlds, rng):
+        wins += _declarer_wins(
+            solver, hand_cards, others, world_skat, game, position=position, pickup=pickup
         )
-        wins += result.declarer_wins
     return GameOdds(game, hand, worlds, wins, base_game_value(hand_cards, game, hand=hand))
+
+
+def shared_world_wins(
+    solver: _Solver,
+    hand_cards: CardMask,
+    games: Sequence[GameType],
+    *,
+    position: int,
+    worlds: int,
+    rng: np.random.Generator,
+) -> npt.NDArray[np.bool_]:
+    """Win flags (worlds x games) of `games` with the skat picked up, every game solved in
+    the same worlds: a row without a win is a world in which none of the games wins, which
+    a bidder needs to weigh passing against its best game."""
+    if popcount(hand_cards) != HAND_SIZE:
+        raise ValueError("the declarer's hand must hold ten cards")
+    wins = np.zeros((worlds, len(games)), dtype=np.bool_)
+    for w, (others, world_skat) in enumerate(_worlds(hand_cards, None, worlds, rng)):
+        for g, game in enumerate(games):
+            wins[w, g] = _declarer_wins(
+                solver, hand_cards, others, world_skat, game, position=position, pickup=True
+            )
+    return wins
+
+
+def _worlds(
+    hand_cards: CardMask, skat: CardMask | None, worlds: int, rng: np.random.Generator
+) -> Iterator[tuple[tuple[CardMask, CardMask], CardMask]]:
+    """Uniform deals of the hidden cards: the opponents' hands (next seat first) and the
+    skat (the known one if given)."""
+    cards = sorted(iter_bits(ALL_CARDS & ~hand_cards & ~(skat or 0)))
+    for _ in range(worlds):
+        dealt = [cards[int(i)] for i in rng.permutation(len(cards))]
+        others = (_mask(dealt[:HAND_SIZE]), _mask(dealt[HAND_SIZE : 2 * HAND_SIZE]))
+        yield others, skat if skat is not None else _mask(dealt[2 * HAND_SIZE :])
+
+
+def _declarer_wins(
+    solver: _Solver,
+    hand_cards: CardMask,
+    others: tuple[CardMask, CardMask],
+    skat: CardMask,
+    game: GameType,
+    *,
+    position: int,
+    pickup: bool,
+) -> bool:
+    """Solve one world from the opening lead; with `pickup` the declarer first takes `skat`
+    and lays away two cards by `quick_discard`."""
+    mine, laid = hand_cards, skat
+    if pickup:
+        twelve = hand_cards | skat
+        laid = quick_discard(twelve, game)
+        mine = twelve & ~laid
+    hands = [0, 0, 0]
+    hands[position] = mine
+    hands[(position + 1) % 3], hands[(position + 2) % 3] = others
+    result = solver.solve(
+        Position(
+            hands=(hands[0], hands[1], hands[2]),
+            game=game,
+            declarer=position,
+            leader=0,
+            declarer_points=card_points(laid) if game != "null" else 0,
+        ),
+        "win",
+    )
+    return bool(result.declarer_wins)
 
 
 def _mask(cards: Sequence[int]) -> CardMask:

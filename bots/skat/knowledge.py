@@ -68,12 +68,18 @@ class LabelledHand:
     hand_wins: tuple[bool, ...]
     values: tuple[int, ...]
 
+    def winnable(self, game: str) -> bool:
+        """Whether `game` wins open-card, with the skat or as a hand game."""
+        return any(
+            self.pickup_wins[i] or self.hand_wins[i] for i, g in enumerate(GAMES) if g == game
+        )
+
     @property
     def label(self) -> str:
         """The most valuable winnable game, or "pass"."""
         best, best_value = PASS, 0
         for i, game in enumerate(GAMES):
-            if (self.pickup_wins[i] or self.hand_wins[i]) and self.values[i] > best_value:
+            if self.winnable(game) and self.values[i] > best_value:
                 best, best_value = game, self.values[i]
         return best
 

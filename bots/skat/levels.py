@@ -7,12 +7,13 @@ Monte Carlo over the opponents' hands (`bots.skat.discard`); bidding follows the
 bidder. A Ramsch is played by the greedy rules (the solver scores declarer games only).
 """
 
-from typing import Final, Literal
+from typing import Final
 
 import msgspec
 import numpy as np
 
 from bots.policy import Decision
+from bots.skat.bidders import Bidder
 from bots.skat.bidding import bid_decision
 from bots.skat.discard import choose_declaration, choose_discard, choose_hand_or_skat
 from bots.skat.greedy import greedy_policy
@@ -21,8 +22,6 @@ from engine.skat.actions import Action
 from engine.skat.observation import Observation
 
 __all__ = ["LEVELS", "SkatBot"]
-
-Bidder = Literal["greedy", "lms", "knn", "montecarlo"]
 
 
 class SkatBot(msgspec.Struct, frozen=True):

@@ -4,18 +4,29 @@ k-NN and LMS chances, and bid decisions that follow the valuation."""
 import numpy as np
 import pytest
 
-from bots.skat.bidding import BIDDERS, value_hand
+from bots.skat.bidders import BIDDERS
+from bots.skat.bidding import (
+    NEIGHBOURS,
+    SOLVED_CANDIDATES,
+    HandValuation,
+    candidate_games,
+    value_hand,
+)
+from bots.skat.discard import candidates_for_bid
+from bots.skat.evaluation import base_game_value, shared_world_wins, win_odds
 from bots.skat.features import features
 from bots.skat.knowledge import (
     GAMES,
     PASS,
     KnowledgeBase,
+    LabelledHand,
     label_deals,
     load_knowledge,
     to_arrays,
 )
 from bots.skat.lms import LinearBidder, load_lms, train_lms
 from bots.skat.montecarlo import shared_solver
+from engine.skat.cards import GameType, parse_cards
 from engine.skat.solver import Position
 
 LABELLED = label_deals(range(20_000_000, 20_000_012))
@@ -98,3 +109,83 @@ def test_every_bidder_gives_a_consistent_valuation(bidder: str) -> None:
         assert all(0.0 <= p <= 1.0 for p in valuation.chances.values())
         if valuation.game != "pass" and valuation.chances:
             assert valuation.chances[valuation.game] >= 0.6
+
+
+@pytest.mark.parametrize("bidder", ["lms", "knn", "montecarlo"])
+def test_the_likeliest_playable_game_is_named_and_the_most_valuable_sets_the_limit(
+    bidder: str,
+) -> None:
+    for hand in LABELLED:
+        valuation = value_hand(hand.cards, hand.position, bidder=bidder, risk=0.3, worlds=6)
+        playable = {g: p for g, p in valuation.chances.items() if p >= 0.3}
+        if not playable:
+            assert valuation.game == "pass"
+            continue
+        assert valuation.chances[valuation.game] == max(playable.values())
+        assert valuation.limit == max(
+            base_game_value(hand.cards, g, hand=False) for g in GAMES if g in playable
+        )
+
+
+def test_montecarlo_bidder_solves_the_likeliest_games_of_the_knowledge_base() -> None:
+    knowledge = load_knowledge()
+    for hand in LABELLED[:6]:
+        prior = {
+            g: knowledge.win_chance(hand.cards, hand.position, g, hand=False, k=NEIGHBOURS)
+            for g in GAMES
+        }
+        valuation = value_hand(hand.cards, hand.position, bidder="montecarlo", risk=0.5, worlds=4)
+        solved = [prior[g] for g in GAMES if g in valuation.chances]
+        unsolved = [prior[g] for g in GAMES if g not in valuation.chances]
+        assert len(solved) == SOLVED_CANDIDATES and min(solved) >= max(unsolved)
+
+
+def test_shared_worlds_agree_with_one_game_at_a_time() -> None:
+    """The same generator deals the same worlds: one game's column is `win_odds`' count."""
+    hand = LABELLED[3]
+    games: list[GameType] = ["clubs", "grand", "null"]
+    wins = shared_world_wins(
+        shared_solver(), hand.cards, games, position=1, worlds=8, rng=np.random.default_rng(5)
+    )
+    assert wins.shape == (8, 3)
+    for g, game in enumerate(games):
+        odds = win_odds(
+            shared_solver(),
+            hand.cards,
+            game,
+            position=1,
+            hand=False,
+            worlds=8,
+            rng=np.random.default_rng(5),
+        )
+        assert odds.wins == int(wins[:, g].sum())
+
+
+def test_benchmark_counts_any_winnable_game_as_correct_as_published() -> None:
+    from bench.skat_bidding import Report
+
+    both = LabelledHand(
+        0, 0, (False, False, False, True, True, False), (False,) * 6, (18, 20, 22, 24, 48, 23)
+    )
+    nothing = LabelledHand(0, 1, (False,) * 6, (False,) * 6, (18, 20, 22, 24, 48, 23))
+    report = Report("test")
+    for hand, bid in [
+        (both, "clubs"),
+        (both, "grand"),
+        (both, "spades"),
+        (both, "pass"),
+        (nothing, "pass"),
+        (nothing, "grand"),
+    ]:
+        report.add(hand, HandValuation(bid, 0 if bid == "pass" else 24, {}), 0.0)
+    assert (report.hands, report.correct, report.most_valuable) == (6, 3, 2)
+
+
+def test_skat_decisions_add_grand_when_only_grand_reaches_the_bid() -> None:
+    """Three top jacks and long clubs: the strength heuristic names clubs and diamonds
+    (48 and 36), a bidder may have gone to 72 for grand (96)."""
+    twelve = parse_cards(["JC", "JS", "JH", "AC", "TC", "KC", "QC", "9C", "AS", "AH", "7D", "8D"])
+    assert "grand" not in candidate_games(twelve)
+    assert "grand" not in candidates_for_bid(twelve, 48)
+    assert candidates_for_bid(twelve, 72) == [*candidate_games(twelve), "grand"]
+    assert candidates_for_bid(twelve, 120) == candidate_games(twelve)

@@ -38,6 +38,9 @@ async def test_table_errors_carry_their_codes(app: App) -> None:
     assert (await host.request("create_table", game="chess"))["code"] == "unknown_game"
     bad_rules = await host.request("create_table", game="skat", rules={"players": 5})
     assert bad_rules["code"] == "bad_rules"
+    bad_bot = await host.request("create_table", game="skat", bot_level="strong:oracle")
+    assert bad_bot["code"] == "unknown_bot"
+    await host.ok("create_table", game="skat", bot_level="strong:lms")
     table = await open_table(app, host, series_length=1)
     assert (await host.request("act", table=table, seq=0, action={"type": "pass"}))[
         "code"

@@ -1,0 +1,37 @@
+"""Skat bots by name: `LEVEL:BIDDER` picks a level's bidding strategy (issue 11)."""
+
+import pytest
+
+from bots.registry import SKAT_LEVELS, policy, policy_names
+from bots.skat.bidders import BIDDERS
+from bots.skat.levels import LEVELS, SkatBot
+
+
+@pytest.mark.parametrize("level", SKAT_LEVELS)
+@pytest.mark.parametrize("bidder", BIDDERS)
+def test_a_level_takes_any_bidder_and_keeps_its_other_settings(level: str, bidder: str) -> None:
+    bot = policy("skat", f"{level}:{bidder}")
+    assert isinstance(bot, SkatBot) and bot.bidder == bidder
+    assert bot.worlds == LEVELS[level].worlds and bot.risk == LEVELS[level].risk
+    assert f"{level}:{bidder}" in policy_names("skat")
+
+
+def test_plain_level_names_keep_their_default_bidder() -> None:
+    assert policy("skat", "strong") == LEVELS["strong"]
+    assert "strong" in policy_names("skat")
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("greedy:lms", "unknown Skat level 'greedy'.*known: easy, medium, strong"),
+        ("grandmaster:lms", "unknown Skat level 'grandmaster'"),
+        ("strong:oracle", "unknown Skat bidder 'oracle'.*known: greedy, lms, knn, montecarlo"),
+        ("strong:", "unknown Skat bidder ''"),
+        ("strong:lms:knn", "unknown Skat bidder 'lms:knn'"),
+    ],
+)
+def test_unknown_parts_of_a_level_bidder_name_are_clear_errors(name: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        policy("skat", name)
+    assert name not in policy_names("skat")
