@@ -110,7 +110,8 @@ class Player:
             try:
                 async with connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None) as ws:
                     await self._session(ws)
-            except (OSError, ConnectionClosed):
+            except (OSError, ConnectionClosed, KeyError):
+                # KeyError: an error instead of the expected reply (the server was going down)
                 await asyncio.sleep(0.05)
 
     async def _session(self, ws: ClientConnection) -> None:
@@ -120,23 +121,29 @@ class Player:
         if not self.table:
             await self._request(ws, "create_table", game="skat")
             self.table = json.loads(await ws.recv())["table"]["id"]
-            await self._request(ws, "join", table=self.table)
-            for seat in (1, 2):
-                await self._request(ws, "add_bot", table=self.table, seat=seat, level="random")
+            await self._sit_down(ws)
         else:
             await self._request(ws, "resume", table=self.table, seq=max(self.seen, default=0))
         async for frame in ws:
             message = json.loads(frame)
-            if message["type"] == "snapshot":
+            if message["type"] == "error" and message["code"] in ("not_at_table", "not_seated"):
+                # The server died between creating the table and seating us: sit down now.
+                await self._sit_down(ws)
+            elif message["type"] == "snapshot":
                 self.view = message.get("view")
                 self.resumed.set()
             elif message["type"] == "event":
                 self.seen[message["seq"]] = message["event"]
                 self.view = message.get("view")
                 self.resumed.set()
-            elif message["type"] == "ok" and self.seen:
+            elif message["type"] == "ok":
                 self.resumed.set()
             await self._maybe_act(ws)
+
+    async def _sit_down(self, ws: ClientConnection) -> None:
+        await self._request(ws, "join", table=self.table, seat=0)
+        for seat in (1, 2):
+            await self._request(ws, "add_bot", table=self.table, seat=seat, level="random")
 
     async def _maybe_act(self, ws: ClientConnection) -> None:
         view = self.view
