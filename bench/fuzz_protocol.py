@@ -40,24 +40,6 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 PROTOCOL_DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
-REQUEST_TYPES = [
-    "hello",
-    "register",
-    "login",
-    "rename",
-    "list_games",
-    "list_tables",
-    "create_table",
-    "join",
-    "leave",
-    "watch",
-    "add_bot",
-    "act",
-    "chat",
-    "resume",
-    "leaderboard",
-    "ping",
-]
 SHAPE_TYPES = [
     "hello",
     "register",

@@ -30,7 +30,14 @@ from engine.skat.scoring import matadors
 from engine.skat.solver import Position
 from engine.skat.solver import Solver as _Solver
 
-__all__ = ["GameOdds", "base_game_value", "quick_discard", "shared_world_wins", "win_odds"]
+__all__ = [
+    "GameOdds",
+    "base_game_value",
+    "opening_win",
+    "quick_discard",
+    "shared_world_wins",
+    "win_odds",
+]
 
 HAND_SIZE: Final = 10
 SKAT_SIZE: Final = 2
@@ -166,11 +173,23 @@ def _declarer_wins(
     hands = [0, 0, 0]
     hands[position] = mine
     hands[(position + 1) % 3], hands[(position + 2) % 3] = others
+    return opening_win(solver, (hands[0], hands[1], hands[2]), game, position, laid)
+
+
+def opening_win(
+    solver: _Solver,
+    hands: tuple[CardMask, CardMask, CardMask],
+    game: GameType,
+    declarer: int,
+    laid: CardMask,
+) -> bool:
+    """Does the declarer win `game` open-card from the opening lead (forehand, seat 0), with
+    `laid` (the skat he put away) counting for him?"""
     result = solver.solve(
         Position(
-            hands=(hands[0], hands[1], hands[2]),
+            hands=hands,
             game=game,
-            declarer=position,
+            declarer=declarer,
             leader=0,
             declarer_points=card_points(laid) if game != "null" else 0,
         ),

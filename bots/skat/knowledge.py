@@ -22,11 +22,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from bots.skat.evaluation import base_game_value, quick_discard
+from bots.skat.evaluation import base_game_value, opening_win, quick_discard
 from bots.skat.features import features
-from engine.skat.cards import GAME_TYPES, CardMask, GameType, card_points
+from engine.skat.cards import GAME_TYPES, CardMask, GameType
 from engine.skat.deal import deal_from_seed
-from engine.skat.solver import Position, Solver
+from engine.skat.solver import Solver
 
 __all__ = [
     "DEFAULT_PATH",
@@ -141,17 +141,7 @@ def _wins(
 ) -> bool:
     hands = list(dealt)
     hands[position] = mine
-    result = solver.solve(
-        Position(
-            hands=(hands[0], hands[1], hands[2]),
-            game=game,
-            declarer=position,
-            leader=0,
-            declarer_points=card_points(laid) if game != "null" else 0,
-        ),
-        "win",
-    )
-    return bool(result.declarer_wins)
+    return opening_win(solver, (hands[0], hands[1], hands[2]), game, position, laid)
 
 
 def to_arrays(hands: Iterable[LabelledHand]) -> dict[str, npt.NDArray[np.generic]]:
