@@ -29,10 +29,12 @@ class FakeSocket:
 
 
 def connection(ws: FakeSocket, outbox_size: int) -> Connection:
-    lobby: Any = None  # the outbox needs neither lobby nor store
+    lobby: Any = None  # the outbox needs neither lobby, store nor tournaments
     store: Any = None
+    tournaments: Any = None
     socket: Any = ws
-    return Connection(1, socket, lobby, store, Settings(outbox_size=outbox_size), Metrics())
+    settings = Settings(outbox_size=outbox_size)
+    return Connection(1, socket, lobby, store, settings, Metrics(), tournaments)
 
 
 async def test_pushed_messages_go_out_in_order_and_an_idle_connection_keeps_no_task() -> None:
