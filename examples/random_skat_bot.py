@@ -43,6 +43,7 @@ class Bot:
         self.seat = -1
         self.seq = 0
         self.view: dict[str, Any] | None = None
+        self.standings: list[dict[str, Any]] | None = None
 
     async def request(self, type_: str, **fields: Any) -> dict[str, Any]:
         """Send a request and read until its reply; pushes that arrive meanwhile are kept."""
@@ -56,24 +57,23 @@ class Bot:
                 return message
             self.note(message)
 
-    def note(self, message: dict[str, Any]) -> list[dict[str, Any]] | None:
-        """Remember the seq and view of a table push; returns the standings at the list end."""
+    def note(self, message: dict[str, Any]) -> None:
+        """Remember the seq and view of a table push, and the standings at the list end (which
+        may arrive while a request waits for its reply)."""
         table = message.get("table")
         table_id = table.get("id") if isinstance(table, dict) else table
         if table_id != self.table or "seq" not in message:
-            return None
+            return
         self.seq = message["seq"]
         if message.get("view") is not None:
             self.view = message["view"]
         event = message.get("event") or {}
         if event.get("kind") == "series_end":
-            standings: list[dict[str, Any]] = event["standings"]
-            return standings
-        return None
+            self.standings = event["standings"]
 
     async def play(self) -> list[dict[str, Any]]:
         """Play until the list ends; returns its standings."""
-        while True:
+        while self.standings is None:
             view = self.view
             if view is not None and view.get("to_move") == self.seat and view["phase"] != "over":
                 self.view = None  # act once per view; the next event brings a new one
@@ -81,9 +81,8 @@ class Bot:
                     "act", table=self.table, seq=self.seq, action=choose(view, self.rng)
                 )
                 continue  # an error (e.g. stale_seq) just waits for the next view
-            standings = self.note(json.loads(await self.ws.recv()))
-            if standings is not None:
-                return standings
+            self.note(json.loads(await self.ws.recv()))
+        return self.standings
 
 
 async def main(args: argparse.Namespace) -> int:
