@@ -7,6 +7,7 @@ import json
 import os
 import random
 import ssl as ssl_module
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -112,6 +113,16 @@ class Client:
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until `condition()` holds (polled), at most PATIENCE."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(UNIT / 10)
+
+    await asyncio.wait_for(poll(), PATIENCE)
 
 
 def table_of(message: dict[str, Any]) -> Any:

@@ -11,18 +11,28 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from tests.server.client import PATIENCE
 
-__all__ = ["PrivateBroker", "PrivatePostgres", "free_port", "missing"]
+__all__ = ["PrivateBroker", "PrivatePostgres", "free_port", "missing", "require_program"]
 
 
-def missing(reason: str) -> None:
+def missing(reason: str) -> NoReturn:
+    """Skip the test, or under CI=true fail it: a real service or program is absent."""
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason}, and CI=true forbids skipping")
     pytest.skip(reason)
+
+
+def require_program(name: str) -> str:
+    """The path of program `name` (also looked for in /usr/sbin); missing when absent."""
+    path = shutil.which(name) or shutil.which(name, path="/usr/sbin:/sbin")
+    if path is None:
+        missing(f"{name} is not installed")
+    return path
 
 
 def free_port() -> int:
@@ -77,10 +87,7 @@ class PrivateBroker:
     """A throwaway Mosquitto on a free port."""
 
     def __init__(self) -> None:
-        program = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin")
-        if program is None:
-            missing("mosquitto is not installed")
-        self.program = str(program)
+        self.program = require_program("mosquitto")
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 

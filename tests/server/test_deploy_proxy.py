@@ -4,7 +4,6 @@ it and downloads the record over HTTPS."""
 
 import asyncio
 import os
-import shutil
 import socket
 import ssl
 import string
@@ -18,27 +17,10 @@ import pytest
 
 from server.app import App
 from tests.server.client import PATIENCE, Client, play
+from tests.server.services import free_port, require_program
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 TEMPLATE = DEPLOY / "nginx" / "tischrunde.conf.template"
-
-
-def require_program(name: str) -> str:
-    """The path of `name`; skip when absent, but under CI=true fail (.ci/run installs it)."""
-    path = shutil.which(name) or shutil.which(name, path="/usr/sbin:/sbin")
-    if path is None:
-        reason = f"{name} is not installed"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{reason}, and CI=true forbids skipping")
-        pytest.skip(reason)
-    return path
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def make_certificate(folder: Path) -> tuple[Path, Path]:

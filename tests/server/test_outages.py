@@ -5,7 +5,6 @@ stopping it disturbs nothing else on the machine."""
 
 import asyncio
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,17 +13,9 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from server.app import running
-from tests.server.client import PATIENCE, UNIT, Client, deals_ended, play
+from tests.server.client import PATIENCE, UNIT, Client, deals_ended, play, until
 from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker, PrivatePostgres
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(UNIT / 10)
-
-    await asyncio.wait_for(poll(), PATIENCE)
 
 
 async def seated_with_bots(client: Client, game: str = "skat") -> str:

@@ -6,20 +6,15 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from server.app import running
-from tests.server.client import PATIENCE, UNIT, Client, play
+from tests.server.client import PATIENCE, UNIT, Client, play, until
 from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    while not condition():
-        await asyncio.sleep(UNIT / 10)
 
 
 def start_worker(broker: PrivateBroker, name: str) -> subprocess.Popen[str]:
@@ -84,7 +79,7 @@ async def test_two_workers_share_the_bots_and_the_server_falls_back_without_them
             worker.wait()
         remote.remote_seconds = 2 * UNIT  # no worker will answer: do not wait long
         game = asyncio.create_task(play({0: human}, table, deals=2))
-        await asyncio.wait_for(until(lambda: remote.local_decisions > 0), PATIENCE)
+        await until(lambda: remote.local_decisions > 0)
         answered = sum(remote.by_worker.values())  # replies in flight at the kill are in
         await game
         assert sum(remote.by_worker.values()) == answered

@@ -7,7 +7,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -22,16 +21,10 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from server.store.models import game_events
 from tests.server.client import PATIENCE, UNIT, Client, play
 from tests.server.conftest import require_service
+from tests.server.services import free_port
 
 PG_PORT = 5432
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextlib.contextmanager
