@@ -4,7 +4,7 @@ A fixed set of seeded deals (`engine.skat.deal.deal_from_seed`), the same number
 type, each with a declarer whose hand someone would play that game with (at least five trumps
 with a jack; a grand with two jacks and two aces; a null with a 7 or 8 in every suit held):
 the seeds are searched in a fixed order until such a hand turns up. Forehand leads. After JIT
-warm-up it times `win`, `value` and `moves` (the first card) per deal on one core, then runs
+warm-up it times `win`, `value`, `moves` and `best` (the first card) per deal on one core, then runs
 the ablation (each technique off, or another value driver) on a subset, then measures memory
 and the start of a second process with the numba cache warm. `--write` puts the report into
 `docs/benchmarks.md` under `## Skat solver`.
@@ -50,7 +50,7 @@ KIB_PER_MIB: Final = 1024
 ROOT: Final = Path(__file__).resolve().parent.parent
 DOC: Final = ROOT / "docs" / "benchmarks.md"
 SECTION: Final = "## Skat solver"
-MODES: Final[tuple[Mode, ...]] = ("win", "value", "moves")
+MODES: Final[tuple[Mode, ...]] = ("win", "value", "moves", "best")
 
 NULL_SUITS: Final = tuple(SUIT_CARDS[s] | 1 << jack(s) for s in range(4))
 SEED_TRIES: Final = 64  # seeds tried per benchmark deal to find a plausible game

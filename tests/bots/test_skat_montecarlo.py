@@ -63,7 +63,7 @@ def test_with_one_consistent_world_the_bot_plays_a_solver_best_card() -> None:
         obs = state.observation(seat)
         decision = choose_card(obs, np.random.default_rng(0), worlds=4)
         truth = World(hands=state.hands, skat=state.skat)
-        moves = shared_solver().solve(position_of(obs, truth), "moves").moves
+        moves = shared_solver().solve(position_of(obs, truth), "best").moves
         is_declarer = seat == state.declarer
         best_wins = max(m.declarer_wins == is_declarer for m in moves)
         chosen = next(m for m in moves if decision.action.card in [format_card(c) for c in m.cards])  # type: ignore[attr-defined]

@@ -8,8 +8,11 @@
 - `"win"`: does the declarer reach the target (default 61 card points, skat included;
   `SCHWARZ`: all tricks; null: no trick)?
 - `"value"`: the declarer's exact final card points (None in null) and the win answer;
-- `"moves"`: both for every legal card of the player to move, equivalent cards grouped. With
-  a target (or in null) only the win answer per card is computed.
+- `"moves"`: both for every legal card of the player to move, equivalent cards grouped, with
+  exact points for every card (one exact search per card). With a target (or in null) only
+  the win answer per card is computed.
+- `"best"`: as `moves`, but exact points only for the best cards; each other card carries a
+  bound showing it is no better (`MoveValue.exact` False): about one exact value in all.
 
 A `Solver` keeps one preallocated transposition table (8 MiB by default) across solves: keep
 one per process (or per Monte Carlo decision) rather than calling `solve`, which allocates a
@@ -22,7 +25,7 @@ from typing import Final
 import numpy as np
 
 from engine.errors import InvalidInput
-from engine.skat.solver.drivers import move_bounds, move_values, value
+from engine.skat.solver.drivers import EXACT, WINS, move_bounds, move_values, value
 from engine.skat.solver.kernels import chain_top, legal_moves
 from engine.skat.solver.options import Options
 from engine.skat.solver.position import (
@@ -97,9 +100,9 @@ class Solver:
         """Answer `mode` for `position` (see the package doc); raises InvalidInput."""
         question = ask(position, mode, target)
         self._stats[:] = 0
-        if mode == "moves":
+        if mode in ("moves", "best"):
             exact = position.game != "null" and target is None
-            return self._moves(position, question, exact)
+            return self._moves(position, question, exact, mode == "moves")
         if mode == "value" and position.game != "null":
             banked = position.declarer_points
             guess = question.needed if question.kind == KIND_POINTS else WIN_POINTS - banked
@@ -147,25 +150,30 @@ class Solver:
         args = (state, rules, self._opts, self._table, self._work, self._stats)
         return int(value(*args, guess))
 
-    def _moves(self, position: Position, question: Question, exact: bool) -> SolveResult:
+    def _moves(
+        self, position: Position, question: Question, exact: bool, every: bool
+    ) -> SolveResult:
         kind = KIND_POINTS if exact else question.kind
         state, rules = self._state(position, kind)
         groups = _groups(state, rules)
         tops = np.array([g[0] for g in groups], dtype=np.int64)
         out = np.zeros(len(groups), dtype=np.int64)
+        flags = np.zeros(len(groups), dtype=np.int64)
         args = (state, rules, self._opts, self._table, self._work, self._stats, tops)
         banked = position.declarer_points
         if exact:
-            move_values(*args, question.needed, out)
+            move_values(*args, question.needed, question.needed, every, out, flags)
         else:
             move_bounds(*args, question.needed, out)
+            flags[:] = np.where(out >= question.needed, WINS, 0)
         moves = tuple(
             MoveValue(
                 tuple(from_internal(position.game, c) for c in group),
                 banked + int(v) if exact else None,
-                int(v) >= question.needed,
+                bool(f & WINS),
+                bool(f & EXACT) or not exact,
             )
-            for group, v in zip(groups, out, strict=True)
+            for group, v, f in zip(groups, out, flags, strict=True)
         )
         moves = tuple(sorted(moves, key=lambda m: -m.cards[0]))
         nodes = int(self._stats[ST_NODES])

@@ -35,7 +35,7 @@ def _sure_cards(mine: int, others: int, suit_mask: int) -> int:
     return mine & suit_mask & ~fill_below(others & suit_mask) & FULL32
 
 
-@jit(I64(VEC, I64, RVEC))
+@jit(I64(VEC, I64, RVEC), inline=True)
 def quick_value(hands: Int64Array, leader: int, rules: Int64Array) -> int:
     """Value the leader's side surely takes by leading its top cards, at a trick boundary.
 
@@ -80,7 +80,7 @@ def sure_value(mine: int, theirs: int, rules: Int64Array) -> int:
     return mask_value(sure, rules) + (bonus if sure else 0)
 
 
-@jit(I64(VEC, I64, I64, I64, RVEC, VEC))
+@jit(I64(VEC, I64, I64, I64, RVEC, VEC), inline=True)
 def side_bound(
     state: Int64Array, leader: int, side: int, need: int, rules: Int64Array, opts: Int64Array
 ) -> int:

@@ -1,13 +1,33 @@
 """Drivers over the null-window search: exact values and the values of every root move."""
 
+from typing import Final
+
 import numpy as np
 
-from engine.skat.solver.kernels import I64, MAT, RVEC, VEC, jit, play_card
-from engine.skat.solver.options import DRIVER_BISECTION, DRIVER_HYBRID, DRIVER_WINDOW, O_DRIVER
-from engine.skat.solver.position import Int64Array
+from engine.skat.solver.kernels import BOOL, I64, MAT, RVEC, VEC, jit, play_card
+from engine.skat.solver.options import (
+    DRIVER_BISECTION,
+    DRIVER_HYBRID,
+    DRIVER_WINDOW,
+    O_DRIVER,
+    O_ORDERING,
+)
+from engine.skat.solver.ordering import order_moves
+from engine.skat.solver.position import (
+    NO_CARD,
+    PLAYERS,
+    S_DECLARER,
+    S_LEADER,
+    S_TRICK_N,
+    Int64Array,
+)
 from engine.skat.solver.search import init_root, search, test
+from engine.skat.solver.stack import F_MV
 
-__all__ = ["move_bounds", "move_values", "value"]
+__all__ = ["EXACT", "WINS", "move_bounds", "move_values", "value"]
+
+EXACT: Final = 1  # move_values flag: the value is exact, not a bound
+WINS: Final = 2  # move_values flag: the card reaches `needed`
 
 
 @jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, I64))
@@ -53,7 +73,7 @@ def value(
     return lower
 
 
-@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, VEC), allocates=True)
+@jit(I64(VEC, RVEC, VEC, VEC, MAT, VEC, VEC, I64, I64, BOOL, VEC, VEC), allocates=True)
 def move_values(
     state: Int64Array,
     rules: Int64Array,
@@ -63,17 +83,58 @@ def move_values(
     stats: Int64Array,
     cards: Int64Array,
     guess: int,
+    needed: int,
+    every: bool,
     out: Int64Array,
+    flags: Int64Array,
 ) -> int:
-    """Exact value of playing each of `cards` (future value from `state`) into `out`; each
-    search starts from the previous card's value. Returns the number of cards."""
+    """Values of playing each of `cards` (future value from `state`) into `out`, with
+    `EXACT` and `WINS` (future value >= `needed`) in `flags`. Returns the number of cards.
+
+    Only the best cards need exact values: the first card gets one (its search starts at
+    `guess`), and every later card is first tested with a null window against the best
+    value so far. A card that is better gets its exact value from there; any other keeps
+    the fail-soft bound that shows it is not (at most the best for the declarer, at least
+    the best for a defender), and one more test at `needed` when that bound leaves its
+    win answer open. With `every`, each card gets its exact value, starting from the
+    previous card's. All searches share the warm table.
+    """
+    count: int = cards.shape[0]
+    declarer = state[S_DECLARER]
+    maximise = (state[S_LEADER] + state[S_TRICK_N]) % PLAYERS == declarer
+    init_root(state, work, rules)
+    tops = 0
+    for i in range(count):
+        tops |= 1 << cards[i]
+    order_moves(work, 0, tops, state, rules, declarer, NO_CARD, opts[O_ORDERING])
+    order = work[0, F_MV : F_MV + count].copy()  # the best card first saves most
     child = np.empty_like(state)
-    for i in range(cards.shape[0]):
+    best = 0
+    for k in range(count):
+        i = 0
+        while cards[i] != order[k]:
+            i += 1
         child[:] = state
         gain = play_card(child, rules, cards[i])
-        out[i] = gain + value(child, rules, opts, tt, work, stats, guess - gain)
-        guess = out[i]
-    count: int = cards.shape[0]
+        exact = k == 0 or every
+        if exact:
+            found = gain + value(child, rules, opts, tt, work, stats, guess - gain)
+            guess = found if every else guess
+        else:
+            probe = best + 1 if maximise else best
+            found = gain + test(child, rules, opts, tt, work, stats, probe - gain)
+            exact = found >= probe if maximise else found < probe
+            if exact:
+                start = found + 1 if maximise else found
+                found = gain + value(child, rules, opts, tt, work, stats, start - gain)
+        if exact and (k == 0 or (found > best if maximise else found < best)):
+            best = found
+        wins = found >= needed
+        open_win = not exact and (found >= needed if maximise else found < needed)
+        if open_win:
+            wins = gain + test(child, rules, opts, tt, work, stats, needed - gain) >= needed
+        out[i] = found
+        flags[i] = (EXACT if exact else 0) | (WINS if wins else 0)
     return count
 
 

@@ -34,7 +34,7 @@ def last_trick(hands: Int64Array, leader: int, declarer: int, rules: Int64Array)
     return gain
 
 
-@jit(I64(VEC, I64, I64, RVEC))
+@jit(I64(VEC, I64, I64, RVEC), inline=True)
 def two_tricks(hands: Int64Array, leader: int, declarer: int, rules: Int64Array) -> int:
     """Exact value of the last two tricks (two cards in each hand, `leader` to lead), by
     enumerating the at most eight ways to play the first one; the second is forced."""

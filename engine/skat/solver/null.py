@@ -15,7 +15,7 @@ from engine.skat.solver.position import PLAYERS, R_MASK, TRUMP_ID, Int64Array
 __all__ = ["null_safe"]
 
 
-@jit(BOOL(VEC, I64, RVEC))
+@jit(BOOL(VEC, I64, RVEC), inline=True)
 def null_safe(hands: Int64Array, declarer: int, rules: Int64Array) -> bool:
     """Can the declarer, not on lead, certainly avoid every trick from here?"""
     mine = hands[declarer]

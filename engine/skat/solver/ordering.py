@@ -95,7 +95,7 @@ def _null_score(
     return 2 * _TIER + low
 
 
-@jit(I64(MAT, I64, I64, VEC, RVEC, I64, I64, I64))
+@jit(I64(MAT, I64, I64, VEC, RVEC, I64, I64, I64), inline=True)
 def order_moves(
     work: Int64Array,
     ply: int,

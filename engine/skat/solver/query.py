@@ -26,10 +26,10 @@ __all__ = [
     "ask",
 ]
 
-Mode = Literal["win", "value", "moves"]
+Mode = Literal["win", "value", "moves", "best"]
 Target = int | Literal["schwarz"] | None
 
-MODES: Final[tuple[Mode, ...]] = ("win", "value", "moves")
+MODES: Final[tuple[Mode, ...]] = ("win", "value", "moves", "best")
 SCHWARZ: Final = "schwarz"
 WIN_POINTS: Final = 61  # card points the declarer needs, the skat included
 _MAX_TARGET: Final = 120
@@ -41,18 +41,23 @@ class MoveValue(msgspec.Struct, frozen=True):
     `cards` are card indices (project layout), highest first; `declarer_points` is the
     declarer's final total (banked points included) with best play after any of them, None
     in null games and for bound questions; `declarer_wins` answers the question's target.
+    In `best` mode only the best cards get exact points: with `exact` False,
+    `declarer_points` is a bound that shows the card is no better for the player to move
+    than the best one (at most the best total when the declarer moves, at least it when a
+    defender moves); in `moves` mode every card is exact. The win answer is always exact.
     """
 
     cards: tuple[int, ...]
     declarer_points: int | None
     declarer_wins: bool
+    exact: bool = True
 
 
 class SolveResult(msgspec.Struct, frozen=True):
     """The answer for a position: the declarer's final card points with best play (None in
     null games and in `win` mode), whether he reaches the target, the per-card answers in
-    `moves` mode (ordered by their first card's index, highest first), and the search nodes
-    spent."""
+    `moves` and `best` modes (ordered by their first card's index, highest first), and
+    the search nodes spent."""
 
     declarer_points: int | None
     declarer_wins: bool

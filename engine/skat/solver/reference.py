@@ -176,7 +176,7 @@ def solve(position: Position, mode: str = "value", target: Target = None) -> Sol
             return SolveResult(None, wins, (), nodes)
         points, more = (value, 0) if kind == KIND_POINTS else future_value(position, KIND_POINTS)
         return SolveResult(position.declarer_points + points, wins, (), nodes + more)
-    exact = position.game != "null" and target is None
+    exact = position.game != "null" and target is None  # moves and values: every card exact
     rules = _Game(position.game, position.declarer, kind)
     value_of = _search(rules, memo=True)
     state = _state(position)

@@ -29,6 +29,7 @@ from engine.skat.solver.kernels import (
     legal_moves,
     mask_value,
     popcount,
+    prefetch,
     trick_gain,
 )
 from engine.skat.solver.null import null_safe
@@ -105,6 +106,7 @@ _NEXT: Final = 1
 _FINISH: Final = 2
 _UP: Final = 3
 _UNSET: Final = 1 << 20  # beyond any value
+_NO_TABLE_CARDS: Final = 2  # trick boundaries with this many cards or fewer are solved directly
 
 
 @jit(I64(VEC, MAT, RVEC))
@@ -235,31 +237,34 @@ def search(
             work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
             work[ply, F_BEST_MOVE] = NO_CARD
             action = _NEXT
-            etc = use_tt and opts[O_ETC] == 1 and work[ply, F_POS] == PLAYERS - 1
-            if etc and popcount(hand) > 1:  # children are trick boundaries: any cut in the table?
+            last_card = use_tt and work[ply, F_POS] == PLAYERS - 1
+            if last_card and popcount(hand) > _NO_TABLE_CARDS + 1:
+                # The children are trick boundaries: load their entries while the first
+                # child is searched, and with ETC look for a cut among them at once.
                 remaining = state[0] | state[1] | state[2]
                 for i in range(work[ply, F_N]):
                     card = work[ply, F_MV + i]
                     winner = work[ply, F_WINP]
                     if beats(card, work[ply, F_WIN], rules):
                         winner = player
+                    key = key_of(remaining ^ 1 << card, winner, stamp)
+                    slot = slot_of(key, size)
+                    if opts[O_ETC] == 0:
+                        prefetch(tt, slot)
+                        continue
+                    entry = probe(tt, slot, key)
+                    if entry == MISSING:
+                        continue
                     trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
                     gain = trick_gain(trick, winner, declarer, rules)
-                    key = key_of(remaining ^ 1 << card, winner, stamp)
-                    entry = probe(tt, slot_of(key, size), key)
-                    if entry != MISSING:
-                        if player == declarer:
-                            bound = gain + lower_of(entry)
-                            if bound >= beta:
-                                result = bound
-                                action = _UP
-                                break
-                        else:
-                            bound = gain + upper_of(entry)
-                            if bound <= alpha:
-                                result = bound
-                                action = _UP
-                                break
+                    if player == declarer and gain + lower_of(entry) >= beta:
+                        result = gain + lower_of(entry)
+                        action = _UP
+                        break
+                    if player != declarer and gain + upper_of(entry) <= alpha:
+                        result = gain + upper_of(entry)
+                        action = _UP
+                        break
         elif action == _NEXT:
             i = work[ply, F_I]
             if i == work[ply, F_N]:
