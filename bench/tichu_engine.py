@@ -23,9 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from engine.bits import iter_bits
 from engine.tichu import Exchange, Play, Rules, State, new_game
-from engine.tichu.cards import format_card
+from engine.tichu.cards import format_cards
 from engine.tichu.combos import NO_COMBO
 from engine.tichu.plays import plays
 
@@ -35,7 +34,7 @@ _EXCHANGED: Final = 3
 
 
 def _random_exchange(state: State, seat: int, rng: random.Random) -> Exchange:
-    cards = rng.sample([format_card(c) for c in iter_bits(state.hands[seat])], _EXCHANGED)
+    cards = rng.sample(format_cards(state.hands[seat]), _EXCHANGED)
     return Exchange(left=cards[0], partner=cards[1], right=cards[2])
 
 

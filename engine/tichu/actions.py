@@ -21,8 +21,12 @@ __all__ = [
 ]
 
 
-class _Action(msgspec.Struct, frozen=True, tag_field="type"):
-    """Common base: encodes as a JSON object with a `type` tag."""
+class _Action(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
+    """Common base: encodes as a JSON object with a `type` tag.
+
+    Actions hold no other objects that could form a reference cycle, so the garbage collector
+    need not track them (`gc=False`): a match creates many.
+    """
 
 
 class GrandTichu(_Action, frozen=True, tag="grand_tichu"):
@@ -69,7 +73,7 @@ class GiveDragon(_Action, frozen=True, tag="give_dragon"):
 Action = GrandTichu | DeclineGrandTichu | Exchange | CallTichu | Play | Pass | GiveDragon
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     """A public record: `seat` took `action` (exchanges are private and never recorded)."""
 
     seat: int

@@ -31,7 +31,8 @@ LEFT: Final = 3
 FIRST_CARDS: Final = 8
 HAND_SIZE: Final = 14
 _SECOND_CARDS: Final = HAND_SIZE - FIRST_CARDS
-_CARD_BITS: Final = tuple(i for i in range(64) if ALL_CARDS >> i & 1)
+_CARD_MASKS: Final = tuple(1 << i for i in range(64) if ALL_CARDS >> i & 1)
+_SIZES: Final = [FIRST_CARDS] * SEATS + [_SECOND_CARDS] * SEATS
 
 Hands = tuple[CardMask, CardMask, CardMask, CardMask]
 
@@ -48,13 +49,14 @@ class Deal(msgspec.Struct, frozen=True):
     second: Hands
 
     def __post_init__(self) -> None:
+        masks = (*self.first, *self.second)
         union = 0
-        for mask in (*self.first, *self.second):
-            if union & mask:
-                raise InvalidInput("a card is dealt twice")
+        for mask in masks:
             union |= mask
-        sizes = [popcount(m) for m in self.first] + [popcount(m) for m in self.second]
-        if sizes != [FIRST_CARDS] * SEATS + [_SECOND_CARDS] * SEATS or union != ALL_CARDS:
+        sizes = [popcount(m) for m in masks]
+        if sum(sizes) != popcount(union):
+            raise InvalidInput("a card is dealt twice")
+        if sizes != _SIZES or union != ALL_CARDS:
             raise InvalidInput("a deal gives every seat 8 + 6 of the 56 cards")
 
     def to_text(self) -> dict[str, list[list[str]]]:
@@ -80,18 +82,17 @@ def deal_from_seed(seed: int, round_index: int) -> Deal:
     The shuffled deck is dealt in blocks: seat s gets d[8s : 8s+8] first and
     d[32+6s : 38+6s] after the Grand Tichu decisions.
     """
-    order = make_stream_rng(seed, round_index).permutation(len(_CARD_BITS))
-    deck = [_CARD_BITS[int(i)] for i in order]
-
-    def block(start: int, size: int) -> CardMask:
-        mask = 0
-        for card in deck[start : start + size]:
-            mask |= 1 << card
-        return mask
-
+    order = make_stream_rng(seed, round_index).permutation(len(_CARD_MASKS)).tolist()
+    deck = [_CARD_MASKS[i] for i in order]
     second_start = SEATS * FIRST_CARDS
-    first = [block(seat * FIRST_CARDS, FIRST_CARDS) for seat in range(SEATS)]
-    second = [block(second_start + seat * _SECOND_CARDS, _SECOND_CARDS) for seat in range(SEATS)]
+    # distinct single bits: their sum is their union
+    first = [
+        sum(deck[start : start + FIRST_CARDS]) for start in range(0, second_start, FIRST_CARDS)
+    ]
+    second = [
+        sum(deck[start : start + _SECOND_CARDS])
+        for start in range(second_start, len(deck), _SECOND_CARDS)
+    ]
     return Deal(
         first=(first[0], first[1], first[2], first[3]),
         second=(second[0], second[1], second[2], second[3]),

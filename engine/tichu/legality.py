@@ -1,15 +1,19 @@
 """Which actions the rules allow: the one predicate per action family, and the enumeration.
 
 `State.apply` asks these predicates about the action it was given; `legal_actions` asks them
-about every candidate it generates, so what is offered and what is accepted cannot disagree.
+about every candidate it generates (plays: see `legal_plays`), so what is offered and what is
+accepted cannot disagree.
 A predicate returns None for a legal action, else the stable IllegalAction code. Plays are
 checked in two steps for speed: `play_context` evaluates everything that depends only on the
-state and the seat once, `play_error` then judges one card set.
+state and the seat once, `play_error` then judges one card set. `legal_plays` lists the card
+sets `play_error` accepts without asking it per card set (see there why that is the same).
 """
 
 from functools import lru_cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
+
+import msgspec
 
 from engine.bits import bit_index, iter_bits, popcount
 from engine.errors import IllegalAction
@@ -21,7 +25,6 @@ from engine.tichu.actions import (
     GiveDragon,
     GrandTichu,
     Pass,
-    Play,
 )
 from engine.tichu.cards import (
     ACE,
@@ -30,11 +33,11 @@ from engine.tichu.cards import (
     RANK_MASK,
     CardMask,
     format_card,
-    format_cards,
-    format_rank,
 )
 from engine.tichu.combos import DOG_COMBO, NO_COMBO, Combo, beats, is_bomb
 from engine.tichu.deal import HAND_SIZE, LEFT, RIGHT, SEATS, seat_at
+from engine.tichu.play_actions import lead_actions, play_actions
+from engine.tichu.plays import Play as CardPlay
 from engine.tichu.plays import bombs, has_bomb, plays
 from engine.tichu.scoring import NO_CALL, team_of
 
@@ -56,6 +59,8 @@ __all__ = [
     "grand_error",
     "illegal",
     "legal_actions",
+    "legal_plays",
+    "must_fulfil_wish",
     "pass_error",
     "play_context",
     "play_error",
@@ -71,7 +76,7 @@ PASS: Final = Pass()
 CALL: Final = CallTichu()
 _GRAND_CHOICES: Final = (GrandTichu(), DeclineGrandTichu())
 _WISH_RANKS: Final = tuple(range(LOWEST_RANK, ACE + 1))
-_ACTION_CACHE: Final = 1 << 16
+_WISH_CACHE: Final = 1 << 16
 _EXCHANGED: Final = 3
 
 _MESSAGES: Final = {
@@ -117,8 +122,8 @@ def raise_for(code: str | None) -> None:
         raise illegal(code)
 
 
-class PlayContext(NamedTuple):
-    """What a play by `seat` must satisfy now, computed once per (state, seat).
+class PlayContext(msgspec.Struct, frozen=True, gc=False):
+    """What a play by a seat must satisfy now, computed once per (state, seat).
 
     Attributes:
         refusal: code refusing every play (wrong phase, no cards), None if plays may be legal.
@@ -128,13 +133,11 @@ class PlayContext(NamedTuple):
             is classified against.
         bomb_refusal: for an interrupt, the code refusing every bomb (empty table, Dog, round
             over, Dragon to give away), else None.
-        wish_cards: the wished rank's cards when the wish binds this play, else 0.
+        wish_cards: the wished rank's cards when a wish is pending on turn, else 0.
         bombs_exempt: a bomb on turn need not contain the wished rank.
-        duty: whether the seat must fulfil the wish (None: not yet computed).
+        phoenix_as_one: the rule option (it changes which straights exist).
     """
 
-    state: "State"
-    seat: int
     refusal: str | None
     hand: CardMask
     on_turn: bool
@@ -142,13 +145,14 @@ class PlayContext(NamedTuple):
     bomb_refusal: str | None
     wish_cards: CardMask
     bombs_exempt: bool
-    duty: bool | None
+    phoenix_as_one: bool
 
 
-def play_context(state: "State", seat: int, duty: bool | None = None) -> PlayContext:
+def play_context(state: "State", seat: int) -> PlayContext:
     """The per-(state, seat) part of the play predicate; see `PlayContext`."""
     phase = state.phase
     hand = state.hands[seat]
+    rules = state.start.rules
     refusal = None
     if phase != "play" and phase != "dragon":
         refusal = "wrong_phase"
@@ -156,25 +160,27 @@ def play_context(state: "State", seat: int, duty: bool | None = None) -> PlayCon
         refusal = "must_give_dragon"
     elif not hand:
         refusal = "already_out"
-    on_turn = phase == "play" and seat == state.turn
     table = state.table
-    bomb_refusal = None
-    wish_cards = 0
-    if on_turn:
+    if phase == "play" and seat == state.turn:
         leading = table == NO_COMBO or state.closed
-        if leading:
-            table = NO_COMBO
-        if state.wish:
-            wish_cards = RANK_MASK[state.wish]
-        exempt = not leading and state.start.rules.on_turn_bombs_ignore_wish
-        return PlayContext(state, seat, refusal, hand, True, table, None, wish_cards, exempt, duty)
+        return PlayContext(
+            refusal,
+            hand,
+            True,
+            NO_COMBO if leading else table,
+            None,
+            RANK_MASK[state.wish] if state.wish else 0,
+            not leading and rules.on_turn_bombs_ignore_wish,
+            rules.phoenix_as_one,
+        )
+    bomb_refusal = None
     if table == NO_COMBO:
         bomb_refusal = "nothing_to_bomb"
     elif len(state.finish) >= THIRD_OUT:
         bomb_refusal = "round_is_over"
-    elif table == DOG_COMBO and not state.start.rules.dog_bombable:
+    elif table == DOG_COMBO and not rules.dog_bombable:
         bomb_refusal = "dog_not_bombable"
-    return PlayContext(state, seat, refusal, hand, False, table, bomb_refusal, 0, False, False)
+    return PlayContext(refusal, hand, False, table, bomb_refusal, 0, False, rules.phoenix_as_one)
 
 
 def play_error(ctx: PlayContext, cards: CardMask, played: Combo) -> str | None:
@@ -194,12 +200,7 @@ def play_error(ctx: PlayContext, cards: CardMask, played: Combo) -> str | None:
     if ctx.on_turn:
         if ctx.table != NO_COMBO and not beats(ctx.table, played):
             return "does_not_beat"
-        if (
-            ctx.wish_cards
-            and not cards & ctx.wish_cards
-            and not (ctx.bombs_exempt and is_bomb(played))
-            and (wish_duty(ctx.state, ctx.seat) if ctx.duty is None else ctx.duty)
-        ):
+        if _wish_blocks(ctx, cards, played):
             return "wish_must_be_fulfilled"
         return None
     if not is_bomb(played):
@@ -211,29 +212,68 @@ def play_error(ctx: PlayContext, cards: CardMask, played: Combo) -> str | None:
     return None
 
 
-def wish_error(state: "State", cards: CardMask, wish: int) -> str | None:
+def legal_plays(ctx: PlayContext) -> list[CardPlay]:
+    """Every (cards, combination) that `play_error` accepts in `ctx`.
+
+    The generator lists exactly the card sets of the hand that form a combination beating the
+    table (tests/engine/tichu/test_plays.py holds it to a brute force over `classify` and
+    `beats`), which are the card-level checks of `play_error`; so only its seat-level refusals
+    and the wish are left to ask here, instead of asking the whole predicate per card set.
+    """
+    if ctx.refusal is not None:
+        return []
+    if ctx.on_turn:
+        found = plays(ctx.hand, ctx.table, phoenix_as_one=ctx.phoenix_as_one)
+        if ctx.wish_cards and must_fulfil_wish(ctx):
+            return [play for play in found if not _wish_blocks(ctx, *play)]
+        return found
+    if ctx.bomb_refusal is not None:
+        return []
+    return bombs(ctx.hand, ctx.table)
+
+
+def _wish_blocks(ctx: PlayContext, cards: CardMask, played: Combo) -> bool:
+    """A play on turn that leaves out the wished rank although the seat must play it."""
+    return (
+        bool(ctx.wish_cards)
+        and not cards & ctx.wish_cards
+        and not (ctx.bombs_exempt and is_bomb(played))
+        and must_fulfil_wish(ctx)
+    )
+
+
+def must_fulfil_wish(ctx: PlayContext) -> bool:
+    """Whether the seat, on turn with a wish pending, holds the wished rank and can legally play
+    a combination with it (with the Phoenix inside or as a bomb if need be; TICHU_RULES.md
+    7.4)."""
+    if not ctx.hand & ctx.wish_cards or ctx.refusal is not None:
+        return False
+    return _can_play_cards(ctx.hand, ctx.table, ctx.wish_cards, ctx.phoenix_as_one)
+
+
+@lru_cache(maxsize=_WISH_CACHE)
+def _can_play_cards(hand: CardMask, table: Combo, wanted: CardMask, phoenix_as_one: bool) -> bool:
+    """Whether some combination of `hand` that may go on `table` holds one of `wanted`: the
+    legal plays of an on-turn context with no wish pending (cached: `apply` and
+    `legal_actions` both ask it for the same position)."""
+    ctx = PlayContext(None, hand, True, table, None, 0, False, phoenix_as_one)
+    return any(cards & wanted for cards, _ in legal_plays(ctx))
+
+
+def wish_error(cards: CardMask, wish: int, wish_required: bool) -> str | None:
     """The legality of the wish (0: none) that comes with playing `cards`."""
     if wish:
         return None if cards & MAHJONG else "wish_without_mahjong"
-    if cards & MAHJONG and state.start.rules.wish_required:
+    if cards & MAHJONG and wish_required:
         return "wish_required"
     return None
 
 
-def wish_duty(state: "State", seat: int) -> bool:
-    """Whether `seat`, on turn, holds the wished rank and can legally play a combination with it
-    (with the Phoenix inside or as a bomb if need be; TICHU_RULES.md 7.4)."""
-    if not state.wish or state.phase != "play" or seat != state.turn:
-        return False
-    rank = RANK_MASK[state.wish]
-    hand = state.hands[seat]
-    if not hand & rank:
-        return False
-    ctx = play_context(state, seat, duty=False)
-    return any(
-        cards & rank and play_error(ctx, cards, played) is None
-        for cards, played in plays(hand, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
-    )
+# _WISHES[wish_required]: the wishes (0: none) `wish_error` allows with the Mah Jong.
+_WISHES: Final = {
+    required: tuple(w for w in (0, *_WISH_RANKS) if wish_error(MAHJONG, w, required) is None)
+    for required in (False, True)
+}
 
 
 def pass_error(state: "State", seat: int, duty: bool | None = None) -> str | None:
@@ -244,7 +284,7 @@ def pass_error(state: "State", seat: int, duty: bool | None = None) -> str | Non
         return "not_your_turn"
     if state.table == NO_COMBO or state.closed:
         return "must_lead"
-    if state.wish and (wish_duty(state, seat) if duty is None else duty):
+    if state.wish and (must_fulfil_wish(play_context(state, seat)) if duty is None else duty):
         return "wish_must_be_fulfilled"
     return None
 
@@ -294,18 +334,6 @@ def give_error(state: "State", seat: int, to: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=_ACTION_CACHE)
-def _play_action(cards: CardMask) -> Play:
-    """The Play of `cards` without a wish (shared: actions are immutable)."""
-    return Play(cards=format_cards(cards))
-
-
-def _wish_actions(cards: CardMask, wishes: list[int]) -> list[Action]:
-    """The Plays of `cards` (which hold the Mah Jong) with each of `wishes` (0: none)."""
-    text = format_cards(cards)
-    return [Play(cards=text, wish=format_rank(wish) if wish else None) for wish in wishes]
-
-
 def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
     """Every action the predicates allow `seat` now (Exchange actions only if `exchanges`)."""
     phase = state.phase
@@ -324,29 +352,17 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
         for to in (seat_at(seat, RIGHT), seat_at(seat, LEFT)):
             if give_error(state, seat, to) is None:
                 actions.append(GiveDragon(to=to))
-    hand = state.hands[seat]
-    if not hand:
-        return actions
-    on_turn = phase == "play" and seat == state.turn
-    if on_turn:
-        duty = bool(state.wish) and wish_duty(state, seat)
-        ctx = play_context(state, seat, duty)
-        candidates = plays(hand, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
-    elif state.table != NO_COMBO and has_bomb(hand):
-        duty = False
-        ctx = play_context(state, seat, duty)
-        candidates = bombs(hand, state.table)
+    if not state.hands[seat] or (seat != state.turn and not has_bomb(state.hands[seat])):
+        return actions  # no play possible: spare the context
+    ctx = play_context(state, seat)
+    wishes = _WISHES[state.start.rules.wish_required]
+    duty = bool(ctx.wish_cards) and must_fulfil_wish(ctx)
+    if ctx.on_turn and ctx.table == NO_COMBO and not duty and ctx.refusal is None:
+        # the same actions as the line below, from the lead lists `play_actions` keeps
+        actions += lead_actions(ctx.hand, ctx.phoenix_as_one, wishes)
     else:
-        return actions
-    for cards, played in candidates:
-        if play_error(ctx, cards, played) is not None:
-            continue
-        if cards & MAHJONG:
-            wishes = [w for w in (0, *_WISH_RANKS) if wish_error(state, cards, w) is None]
-            actions += _wish_actions(cards, wishes)
-        else:
-            actions.append(_play_action(cards))
-    if on_turn and pass_error(state, seat, duty) is None:
+        actions += play_actions(legal_plays(ctx), wishes, ctx.hand)
+    if ctx.on_turn and pass_error(state, seat, duty) is None:
         actions.append(PASS)
     return actions
 

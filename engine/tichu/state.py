@@ -47,7 +47,15 @@ from engine.tichu.actions import (
     Pass,
     Play,
 )
-from engine.tichu.cards import MAHJONG, RANK_MASK, CardMask, parse_card, parse_cards, parse_rank
+from engine.tichu.cards import (
+    MAHJONG,
+    PHOENIX,
+    RANK_MASK,
+    CardMask,
+    parse_card,
+    parse_cards,
+    parse_rank,
+)
 from engine.tichu.combos import DOG_COMBO, DRAGON_HEIGHT, NO_COMBO, SINGLE, Combo, classify, combo
 from engine.tichu.deal import PARTNER, RIGHT, SEATS, Deal, Hands, deal_from_seed, seat_at
 from engine.tichu.legality import (
@@ -106,8 +114,10 @@ class GameStart(msgspec.Struct, frozen=True):
         return deal_from_seed(self.seed, round_index)
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a match between two actions; it never leaves the server.
+
+    Immutable and free of reference cycles, so the garbage collector need not track it.
 
     Attributes:
         start: rules, seed and fixed deals of the match.
@@ -206,12 +216,14 @@ class State(msgspec.Struct, frozen=True):
         `exchanges=False` leaves out the Exchange actions (up to 14*13*12 of them, all "any
         three different cards of your hand"), which observations summarise as a flag.
         """
-        _check_seat(seat)
+        if not (isinstance(seat, int) and 0 <= seat < SEATS):
+            raise _no_such_seat(seat)
         return legal_actions(self, seat, exchanges)
 
     def apply(self, seat: Seat, action: Action) -> "State":
         """The state after `seat` takes `action`; raises IllegalAction (code, reason) otherwise."""
-        _check_seat(seat)
+        if not (isinstance(seat, int) and 0 <= seat < SEATS):
+            raise _no_such_seat(seat)
         if self.phase == "over":
             raise illegal("game_over")
         if isinstance(action, Play):
@@ -256,23 +268,42 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
 # --- transitions -----------------------------------------------------------------------------
 
 
-def _check_seat(seat: Seat) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction(NO_SUCH_SEAT, f"seats are 0..{SEATS - 1}, not {seat!r}")
+def _no_such_seat(seat: object) -> IllegalAction:
+    return IllegalAction(NO_SUCH_SEAT, f"seats are 0..{SEATS - 1}, not {seat!r}")
 
 
 @lru_cache(maxsize=_PARSE_CACHE)
-def _cards_mask(cards: tuple[str, ...]) -> CardMask:
-    return parse_cards(cards)
+def _read_play(cards: tuple[str, ...], phoenix_as_one: bool) -> tuple[CardMask, Combo]:
+    """The mask of a Play's cards and the combination they form when led (cached: the same
+    card sets come back all the time)."""
+    mask = parse_cards(cards)
+    return mask, classify(mask, NO_COMBO, phoenix_as_one=phoenix_as_one)
+
+
+def _holding(hands: Hands) -> int:
+    """Bit set of the seats that still hold cards."""
+    return (hands[0] != 0) | (hands[1] != 0) << 1 | (hands[2] != 0) << 2 | (hands[3] != 0) << 3
+
+
+def _next_in(holding: int, seat: Seat) -> Seat:
+    """The next seat after `seat` in turn order among the bit set `holding` (`seat` itself if
+    none)."""
+    for step in range(1, SEATS + 1):
+        other = seat_at(seat, step)
+        if holding >> other & 1:
+            return other
+    return seat
+
+
+# _NEXT_ACTIVE[holding][seat]: `_next_in(holding, seat)` for every bit set of seats.
+_NEXT_ACTIVE: Final = tuple(
+    tuple(_next_in(holding, seat) for seat in range(SEATS)) for holding in range(1 << SEATS)
+)
 
 
 def _next_active(hands: Hands, seat: Seat) -> Seat:
     """The next seat after `seat` in turn order that still holds cards (`seat` itself if none)."""
-    for step in range(1, SEATS + 1):
-        other = seat_at(seat, step)
-        if hands[other]:
-            return other
-    return seat
+    return _NEXT_ACTIVE[_holding(hands)][seat]
 
 
 def _parse_gift(action: Exchange) -> Gift:
@@ -287,28 +318,29 @@ def _parse_gift(action: Exchange) -> Gift:
 
 
 def _apply_play(state: State, seat: Seat, action: Play) -> State:
+    rules = state.start.rules
     try:
-        cards = _cards_mask(action.cards)
+        cards, played = _read_play(action.cards, rules.phoenix_as_one)
         wish = parse_rank(action.wish) if action.wish is not None else 0
     except (InvalidInput, TypeError) as error:
         raise IllegalAction(BAD_CARDS, str(error)) from error
     ctx = play_context(state, seat)
-    played = classify(cards, ctx.table, phoenix_as_one=state.start.rules.phoenix_as_one)
-    raise_for(wish_error(state, cards, wish) or play_error(ctx, cards, played))
+    if cards == PHOENIX:  # the only card set whose combination depends on the table
+        played = classify(cards, ctx.table)
+    raise_for(wish_error(cards, wish, rules.wish_required) or play_error(ctx, cards, played))
     return _after_play(state, seat, cards, played, wish, action)
 
 
 def _after_play(
     state: State, seat: Seat, cards: CardMask, played: Combo, wish: int, action: Play
 ) -> State:
-    hands = list(state.hands)
-    won = list(state.won)
+    won = state.won
     trick, trick_start = state.trick, state.trick_start
     if state.phase == "play" and seat == state.turn and (state.table == NO_COMBO or state.closed):
         if state.table != NO_COMBO:
-            won[state.owner] |= trick
+            won = _with(won, state.owner, won[state.owner] | trick)
         trick, trick_start = 0, len(state.log)
-    hands[seat] ^= cards
+    hands = _with(state.hands, seat, state.hands[seat] ^ cards)
     trick |= cards
     pending = state.wish
     if pending and cards & RANK_MASK[pending]:
@@ -316,8 +348,7 @@ def _after_play(
     if wish:
         pending = wish
     finish = state.finish if hands[seat] else (*state.finish, seat)
-    log = (*state.log, Event(seat=seat, action=action))
-    new_hands: Hands = (hands[0], hands[1], hands[2], hands[3])
+    log = (*state.log, Event(seat, action))
     if len(finish) == THIRD_OUT or (
         len(finish) == _PAIR_OUT and team_of(finish[0]) == team_of(finish[1])
     ):
@@ -325,8 +356,8 @@ def _after_play(
             return msgspec.structs.replace(
                 state,
                 phase="dragon",
-                hands=new_hands,
-                won=_as_hands(won),
+                hands=hands,
+                won=won,
                 turn=seat,
                 owner=seat,
                 table=played,
@@ -339,19 +370,18 @@ def _after_play(
                 finish=finish,
                 log=log,
             )
-        won[seat] |= trick
-        return _end_round(state, new_hands, _as_hands(won), finish, log)
+        return _end_round(state, hands, _with(won, seat, won[seat] | trick), finish, log)
     if played == DOG_COMBO:
         partner = seat_at(seat, PARTNER)
-        receiver = partner if hands[partner] else _next_active(new_hands, partner)
+        receiver = partner if hands[partner] else _next_active(hands, partner)
         owner, turn, closed = receiver, receiver, True
     else:
-        owner, turn, closed = seat, _next_active(new_hands, seat), False
+        owner, turn, closed = seat, _next_active(hands, seat), False
     return msgspec.structs.replace(
         state,
         phase="play",
-        hands=new_hands,
-        won=_as_hands(won),
+        hands=hands,
+        won=won,
         turn=turn,
         owner=owner,
         table=played,
@@ -366,28 +396,36 @@ def _after_play(
     )
 
 
+def _with(masks: Hands, seat: Seat, mask: CardMask) -> Hands:
+    """`masks` with the entry of `seat` replaced by `mask`."""
+    if seat == 0:
+        return mask, masks[1], masks[2], masks[3]
+    if seat == 1:
+        return masks[0], mask, masks[2], masks[3]
+    if seat == 2:
+        return masks[0], masks[1], mask, masks[3]
+    return masks[0], masks[1], masks[2], mask
+
+
 def _as_hands(masks: list[CardMask]) -> Hands:
     return masks[0], masks[1], masks[2], masks[3]
 
 
 def _after_pass(state: State, seat: Seat) -> State:
     passed = state.passed | (1 << seat)
-    hands = state.hands
+    holding = _holding(state.hands)
     owner = state.owner
-    others = 0
-    for other in range(SEATS):
-        if hands[other] and other != owner:
-            others |= 1 << other
+    others = holding & ~(1 << owner)
     log = (*state.log, _PASS_EVENTS[seat])
     if passed & others != others:
         return msgspec.structs.replace(
-            state, passed=passed, turn=_next_active(hands, seat), log=log
+            state, passed=passed, turn=_NEXT_ACTIVE[holding][seat], log=log
         )
     if state.table == _DRAGON_SINGLE:
         return msgspec.structs.replace(
             state, phase="dragon", passed=passed, turn=owner, closed=True, log=log
         )
-    leader = owner if hands[owner] else _next_active(hands, owner)
+    leader = owner if holding >> owner & 1 else _NEXT_ACTIVE[holding][owner]
     return msgspec.structs.replace(state, passed=passed, turn=leader, closed=True, log=log)
 
 

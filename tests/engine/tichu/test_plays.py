@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.bits import iter_bits
 from engine.tichu.cards import ALL_CARDS, parse_cards
 from engine.tichu.combos import NO_COMBO, Combo, beats, classify, is_bomb
+from engine.tichu.play_actions import lead_actions, play_actions
 from engine.tichu.plays import bombs, has_bomb, plays
 
 CARDS = [1 << c for c in iter_bits(ALL_CARDS)]
@@ -65,3 +66,39 @@ def test_a_big_hand_with_phoenix_and_mahjong_matches_brute_force() -> None:
     generated = plays(hand)
     assert len(dict(generated)) == len(generated)
     assert dict(generated) == _brute_force(hand, NO_COMBO, phoenix_as_one=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(CARDS), min_size=1, max_size=14, unique=True).map(sum),
+    keep=st.integers(0, 2**56 - 1),
+    phoenix_as_one=st.booleans(),
+)
+def test_the_leads_of_a_smaller_hand_are_the_larger_hands_leads_filtered_in_order(
+    hand: int, keep: int, phoenix_as_one: bool
+) -> None:
+    """The contract `play_actions.lead_actions` relies on to filter instead of generating."""
+    smaller = hand & keep
+    filtered = [p for p in plays(hand, phoenix_as_one=phoenix_as_one) if not p[0] & ~smaller]
+    assert filtered == plays(smaller, phoenix_as_one=phoenix_as_one)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    hands=st.lists(
+        st.lists(st.sampled_from(CARDS), min_size=1, max_size=14, unique=True).map(sum),
+        min_size=1,
+        max_size=12,
+    ),
+    phoenix_as_one=st.booleans(),
+    wish_required=st.booleans(),
+)
+def test_lead_actions_do_not_depend_on_the_hands_asked_before(
+    hands: list[int], phoenix_as_one: bool, wish_required: bool
+) -> None:
+    wishes = (*(() if wish_required else (0,)), *range(2, 15))
+    for index, hand in enumerate(hands):
+        smaller = hand & hands[index - 1] or hand  # often a subset of a hand asked before
+        for asked in (hand, smaller):
+            expected = play_actions(plays(asked, phoenix_as_one=phoenix_as_one), wishes, asked)
+            assert lead_actions(asked, phoenix_as_one, wishes) == expected
