@@ -9,7 +9,14 @@ those missing or different, `games lost` the tables that did not come back. Repo
 moves the clients heard of, time from the kill to the server being ready again and to every
 client having resumed (p50 and max).
 
+With `--servers N` (N > 1) the same runs against a cluster of N server processes on one
+database: each kill takes down one process (in turn) and it is started again only after its
+tables went on elsewhere. Its clients reconnect to another process, follow `moved` to the
+new owner and resume; the time to resume then includes the dead process's lease running out
+(`--lease`, seconds).
+
     python -m bench.kill_resume --kills 20 --tables 20 [--db postgresql+asyncpg://...]
+    python -m bench.kill_resume --kills 10 --tables 20 --servers 2 --db postgresql+asyncpg://...
 """
 
 import argparse
@@ -90,8 +97,10 @@ def wait_ready(port: int, server: subprocess.Popen[bytes] | None = None) -> None
 class Player:
     """One client at one table: plays seat 0, remembers every event it was told of."""
 
-    def __init__(self, port: int, seed: int) -> None:
-        self.port = port
+    def __init__(self, ports: list[int], seed: int) -> None:
+        self.ports = ports
+        self.next = seed  # creates its table on server `seed mod N`, then tries them in turn
+        self.url: str | None = None  # where a `moved` sent it
         self.rng = random.Random(seed)
         self.token: str | None = None
         self.table = ""
@@ -107,11 +116,14 @@ class Player:
     async def run(self) -> None:
         """Play forever; reconnect and resume whenever the server goes away."""
         while True:
+            port = self.ports[self.next % len(self.ports)]
+            url, self.url = self.url or f"ws://127.0.0.1:{port}/ws", None
             try:
-                async with connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None) as ws:
+                async with connect(url, proxy=None) as ws:
                     await self._session(ws)
             except (OSError, ConnectionClosed, KeyError):
                 # KeyError: an error instead of the expected reply (the server was going down)
+                self.next += 1
                 await asyncio.sleep(0.05)
 
     async def _session(self, ws: ClientConnection) -> None:
@@ -126,6 +138,9 @@ class Player:
             await self._request(ws, "resume", table=self.table, seq=max(self.seen, default=0))
         async for frame in ws:
             message = json.loads(frame)
+            if message["type"] == "error" and message["code"] == "moved":
+                self.url = message.get("url")  # served by another process: go there
+                return
             if message["type"] == "error" and message["code"] in ("not_at_table", "not_seated"):
                 # The server died between creating the table and seating us: sit down now.
                 await self._sit_down(ws)
@@ -184,40 +199,51 @@ async def audit(db: str, players: list[Player]) -> tuple[int, int, int]:
 
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     db = args.db or f"sqlite+aiosqlite:///{folder / 'kill.db'}"
-    port = free_port()
-    server = start_server(db, port, folder)
-    await asyncio.to_thread(wait_ready, port, server)
-    players = [Player(port, seed) for seed in range(args.tables)]
+    extra = {"TISCHRUNDE_LEASE_SECONDS": str(args.lease)}
+    ports = [free_port() for _ in range(args.servers)]
+    servers = {port: start_server(db, port, folder, extra) for port in ports}
+    for port, server in servers.items():
+        await asyncio.to_thread(wait_ready, port, server)
+    players = [Player(ports, seed) for seed in range(args.tables)]
     tasks = [asyncio.create_task(p.run()) for p in players]
     ready_times: list[float] = []
     resume_times: list[float] = []
-    for _ in range(args.kills):
+    for kill in range(args.kills):
         await asyncio.sleep(args.interval)
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        victim = ports[kill % len(ports)]
+        servers[victim].send_signal(signal.SIGKILL)
+        servers[victim].wait()
         killed = time.perf_counter()
         for player in players:
             player.resumed.clear()
-        server = start_server(db, port, folder)
-        await asyncio.to_thread(wait_ready, port, server)
-        ready_times.append(time.perf_counter() - killed)
+        if len(ports) == 1:  # restart at once: the clients have nowhere else to go
+            servers[victim] = start_server(db, victim, folder, extra)
+            await asyncio.to_thread(wait_ready, victim, servers[victim])
+            ready_times.append(time.perf_counter() - killed)
         await asyncio.wait_for(asyncio.gather(*(p.resumed.wait() for p in players)), READY_PATIENCE)
         resume_times.append(time.perf_counter() - killed)
+        if len(ports) > 1:  # its tables went on elsewhere; now it comes back, owning none
+            servers[victim] = start_server(db, victim, folder, extra)
+            await asyncio.to_thread(wait_ready, victim, servers[victim])
     await asyncio.sleep(args.interval)
-    server.send_signal(signal.SIGKILL)
-    server.wait()
+    for server in servers.values():
+        server.send_signal(signal.SIGKILL)
+        server.wait()
     for task in tasks:
         task.cancel()
     heard, lost, games_lost = await audit(db, players)
-    return {
+    result: dict[str, Any] = {
         "database": db.split("://")[0],
+        "servers": len(ports),
         "tables": args.tables,
         "kills": args.kills,
         "moves_heard": heard,
         "moves_lost": lost,
         "games_lost": games_lost,
-        "ready_s_p50": statistics.median(ready_times),
-        "ready_s_max": max(ready_times),
+    }
+    if ready_times:
+        result |= {"ready_s_p50": statistics.median(ready_times), "ready_s_max": max(ready_times)}
+    return result | {
         "all_resumed_s_p50": statistics.median(resume_times),
         "all_resumed_s_max": max(resume_times),
     }
@@ -229,6 +255,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between kills")
     parser.add_argument("--db", default="", help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument("--servers", type=int, default=1, help="server processes (a cluster)")
+    parser.add_argument(
+        "--lease", type=float, default=2.0, help="TISCHRUNDE_LEASE_SECONDS of the servers"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         result = asyncio.run(run(args, Path(folder)))

@@ -6,6 +6,11 @@ share of the N connections, and this coordinating process, which samples the ser
 and CPU. Three clients share each table and play random legal moves; a client whose turn it is
 waits so that it acts about every 2 s on average (0.5 actions/s per client at the table's pace).
 
+With `--servers N` (N > 1 needs `--postgres`) it starts N server processes on one fresh
+PostgreSQL database, as a cluster (`docs/architecture.md`): each load-client process talks to
+one of them (process i to server i mod N) and creates its tables there, so each process serves
+its own share; memory and CPU are summed over the servers.
+
 Reported: p50/p99 latency from sending `act` to receiving the event of that move on the same
 connection, the server's memory per idle connection (RSS growth after N clients said hello,
 divided by N), and the CPU of the server, of the load clients and of the whole machine while
@@ -13,6 +18,10 @@ playing (percent of one core; the server's also per action, which holds up bette
 latency when other work shares the cores). Loopback only; bounded in time.
 
     python -m bench.load --clients 1000 --seconds 20
+    python -m bench.load --clients 2000 --servers 2 --postgres --mqtt mqtt://127.0.0.1:1883
+
+The CPU that the local PostgreSQL and Mosquitto spend is reported per action too, as the
+figures a capacity plan needs (docs/capacity.md).
 """
 
 import argparse
@@ -23,12 +32,14 @@ import multiprocessing
 import os
 import random
 import resource
+import secrets
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -39,6 +50,7 @@ from websockets.asyncio.client import ClientConnection, connect
 ACTIONS_PER_SECOND = 0.5
 SEATS = 3
 WARMUP_SECONDS = 5.0
+SERVICES = ("postgres", "mosquitto")  # local services whose CPU is reported per action
 UNRATED_MOVES = ("resign", "kontra", "re")  # random play would end deals early with these
 
 
@@ -201,24 +213,49 @@ def receive_all(pipes: list[Connection]) -> list[Any]:
     return [pipe.recv() for pipe in pipes]
 
 
+class Servers:
+    """The server processes, measured as one."""
+
+    def __init__(self, processes: list[psutil.Process]) -> None:
+        self.processes = processes
+
+    def rss(self) -> int:
+        return sum(p.memory_info().rss for p in self.processes)
+
+    def cpu_seconds(self) -> float:
+        return sum(p.cpu_times().user + p.cpu_times().system for p in self.processes)
+
+
+def service_cpu_seconds(name: str) -> float:
+    """CPU seconds so far of every process called `name` on this machine (the local
+    PostgreSQL's backends, Mosquitto): what the database and the broker spend on the load."""
+    total = 0.0
+    for process in psutil.process_iter(["name", "cpu_times"]):
+        times = process.info["cpu_times"]
+        if process.info["name"] == name and times is not None:
+            total += times.user + times.system
+    return total
+
+
 def run(
-    clients: int, seconds: float, port: int, server: psutil.Process, processes: int
+    clients: int, seconds: float, ports: list[int], servers: Servers, processes: int
 ) -> dict[str, Any]:
-    """Drive `processes` load clients through connect, seat and play; measure the server."""
+    """Drive `processes` load clients through connect, seat and play; measure the servers."""
     context = multiprocessing.get_context("spawn")
     shares = [clients // processes // SEATS * SEATS] * processes
     shares[-1] += clients - sum(shares)
-    base_rss = server.memory_info().rss
+    base_rss = servers.rss()
     pipes, workers = [], []
     for index, share in enumerate(shares):
         ours, theirs = context.Pipe()
+        port = ports[index % len(ports)]
         worker = context.Process(target=client_process, args=(port, share, index + 1, theirs))
         worker.start()
         pipes.append(ours)
         workers.append(worker)
     receive_all(pipes)
     time.sleep(1)
-    idle_rss = server.memory_info().rss
+    idle_rss = servers.rss()
     print(f"  {clients} clients connected; seating them", file=sys.stderr)
     for pipe in pipes:
         pipe.send("seat")
@@ -227,12 +264,14 @@ def run(
     for pipe in pipes:
         pipe.send((start + WARMUP_SECONDS, start + WARMUP_SECONDS + seconds))
     time.sleep(start + WARMUP_SECONDS - time.time())
-    cpu_before = server.cpu_times()
+    cpu_before = servers.cpu_seconds()
+    services_before = {name: service_cpu_seconds(name) for name in SERVICES}
     machine_before = psutil.cpu_times()
     wall_before = time.monotonic()
     reports = receive_all(pipes)
     wall = time.monotonic() - wall_before
-    cpu_after = server.cpu_times()
+    cpu_after = servers.cpu_seconds()
+    services = {name: service_cpu_seconds(name) - services_before[name] for name in SERVICES}
     machine_after = psutil.cpu_times()
     for worker in workers:
         worker.join(timeout=30)
@@ -245,12 +284,13 @@ def run(
             else float("nan")
         )
 
-    server_busy = (cpu_after.user + cpu_after.system) - (cpu_before.user + cpu_before.system)
+    server_busy = cpu_after - cpu_before
     machine_idle = machine_after.idle - machine_before.idle
     machine_total = sum(machine_after) - sum(machine_before)
     cores = psutil.cpu_count() or 1
     return {
         "clients": clients,
+        "servers": len(ports),
         "client_processes": processes,
         "actions": len(latencies),
         "errors": sum(r["errors"] for r in reports),
@@ -263,6 +303,9 @@ def run(
         "clients_cpu_percent": round(100 * sum(r["cpu_seconds"] for r in reports) / wall, 1),
         "machine_cpu_percent": round(100 * cores * (1 - machine_idle / machine_total), 1),
         "machine_cores": cores,
+    } | {
+        f"{name}_cpu_ms_per_action": round(1000 * busy / max(len(latencies), 1), 3)
+        for name, busy in services.items()
     }
 
 
@@ -273,45 +316,90 @@ def free_port() -> int:
         return port
 
 
+def start_server(port: int, db: str, mqtt: str) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "TISCHRUNDE_LOG_LEVEL": "WARNING",
+        "TISCHRUNDE_RATE_BURST": "100",
+        "TISCHRUNDE_MQTT": mqtt,
+    }
+    command = ["serve", "--port", str(port), "--db", db, "--bot-workers", "1"]
+    return subprocess.Popen([sys.executable, "-m", "server.cli", *command], env=env)
+
+
+def wait_ready(port: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1)
+            return
+        time.sleep(0.1)
+    raise TimeoutError(f"the server on port {port} did not become ready")
+
+
+@contextlib.contextmanager
+def fresh_database(postgres: str | None, folder: str) -> Iterator[str]:
+    """A SQLite file in `folder`, or a new database on the PostgreSQL server at `postgres`
+    (dropped afterwards): a cluster's servers would otherwise take over old runs' tables."""
+    if postgres is None:
+        yield f"sqlite+aiosqlite:///{folder}/bench.db"
+        return
+    import asyncpg
+
+    name = f"tischrunde_load_{secrets.token_hex(4)}"
+
+    async def admin(statement: str) -> None:
+        connection = await asyncpg.connect(postgres)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"postgresql+asyncpg://{postgres.split('://', 1)[1].rsplit('/', 1)[0]}/{name}"
+    finally:
+        asyncio.run(admin(f'DROP DATABASE "{name}" WITH (FORCE)'))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--servers", type=int, default=1, help="server processes (a cluster)")
+    parser.add_argument(
+        "--postgres",
+        nargs="?",
+        const="postgresql://postgres@127.0.0.1:5432/postgres",
+        help="run on a fresh database on this PostgreSQL (admin URL; default the local one)",
+    )
+    parser.add_argument(
+        "--mqtt", default="", help="broker URL: the servers publish every event there (a cluster)"
+    )
     args = parser.parse_args()
+    if args.servers > 1 and args.postgres is None:
+        parser.error("several servers share a database: add --postgres")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by every process
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "TISCHRUNDE_LOG_LEVEL": "WARNING", "TISCHRUNDE_RATE_BURST": "100"}
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "server.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                f"sqlite+aiosqlite:///{folder}/bench.db",
-                "--bot-workers",
-                "1",
-            ],
-            env=env,
-        )
+    ports = [free_port() for _ in range(args.servers)]
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        fresh_database(args.postgres, folder) as db,
+    ):
+        started = [start_server(port, db, args.mqtt) for port in ports]
         try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                with contextlib.suppress(OSError):
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1)
-                    break
-                time.sleep(0.1)
-            server = psutil.Process(process.pid)
-            report = run(args.clients, args.seconds, port, server, args.client_processes)
+            for port in ports:
+                wait_ready(port)
+            servers = Servers([psutil.Process(p.pid) for p in started])
+            report = run(args.clients, args.seconds, ports, servers, args.client_processes)
+            report["db"] = db.split("+", 1)[0]
             print(json.dumps(report))
         finally:
-            process.terminate()
-            process.wait(timeout=30)
+            for process in started:
+                process.terminate()
+            for process in started:
+                process.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Wiring: build the store, bot pool, bus, lobby and HTTP routes, then serve (HOUSE_STYLE F).
 
-Start-up order: migrate the database, resume every table from its event log, start the bot
-pool, then listen. Shutdown (SIGTERM or `stop`): stop listening, let every table finish what
-is queued (so every accepted move is committed), close clients with 1012 (service restart),
-then stop the pool, the bus and the store.
+Start-up order: bind the port (its number names this process in the cluster), migrate the
+database, start the bot pool, take and resume this process's tables and the ones nobody
+serves, then listen. Shutdown (SIGTERM or `stop`): stop listening, let every table finish what
+is queued (so every accepted move is committed), give up the tables' leases (another process
+takes them over at once), close clients with 1012 (service restart), then stop the pool, the
+bus and the store.
 """
 
 import asyncio
@@ -12,6 +14,7 @@ import gc
 import itertools
 import logging
 import signal
+import socket
 from collections.abc import AsyncIterator
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -19,6 +22,7 @@ from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
 from server.bus import Bus, NoBus
+from server.cluster import LobbyMirror, node_name, node_url
 from server.connection import Connection
 from server.games import SkatGame, TichuGame, games_by_name
 from server.http import HttpRoutes
@@ -27,7 +31,9 @@ from server.metrics import Metrics
 from server.remote_bots import RemoteBots
 from server.settings import Settings
 from server.store.db import Store
+from server.store.leases import Leases
 from server.store.migrate import upgrade
+from server.tasks import cancel
 from server.tournaments import TournamentWatch
 
 __all__ = ["App", "run", "running"]
@@ -46,7 +52,13 @@ class App:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.metrics = Metrics()
-        self.store = Store.connect(settings.db)
+        # Bound now, served once the tables are back: the port is part of the node's name.
+        self.socket = socket.create_server((settings.host, settings.port), backlog=1024)
+        bound = self.socket.getsockname()[1]
+        self.node = node_name(settings, bound)
+        self.url = node_url(settings, self.node, bound)
+        self.store = Store.connect(settings.db, self.node)
+        self.leases = Leases(self.store.engine, self.node, settings.lease_seconds)
         games = games_by_name([SkatGame(), TichuGame()])
         local = BotPool(
             settings.bot_workers,
@@ -58,13 +70,16 @@ class App:
         if settings.mqtt and settings.remote_bots_seconds > 0:
             self.pool = RemoteBots(settings.mqtt, local, games, settings.remote_bots_seconds)
         self.bus: Bus | NoBus = Bus(settings.mqtt) if settings.mqtt else NoBus()
+        self.mirror = LobbyMirror(settings.mqtt) if settings.mqtt else None
         self.lobby = Lobby(
             settings,
             self.store,
+            self.leases,
             self.pool,
             self.bus,
             games,
             on_moves=self.metrics.count_moves,
+            remote=self.mirror,
         )
         self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
@@ -80,7 +95,8 @@ class App:
     def render_metrics(self) -> str:
         tables = self.lobby.tables.values()
         playing = sum(1 for t in tables if t.core.status == "playing")
-        return self.metrics.render(len(self.lobby.tables), playing)
+        remote = sum(self.pool.by_worker.values()) if isinstance(self.pool, RemoteBots) else 0
+        return self.metrics.render(len(self.lobby.tables), playing, remote)
 
     @property
     def port(self) -> int:
@@ -93,6 +109,12 @@ class App:
         """Migrate, resume tables, start the pool and the bus, listen."""
         await asyncio.to_thread(upgrade, self.settings.db)
         self.store.start()
+        try:
+            await self.leases.register(self.url)
+        except Exception:
+            await self.store.close()
+            self.socket.close()
+            raise
         if self.settings.bot_warm_up:
             log.info(
                 "starting the bot workers: loading the solver (a machine's first start "
@@ -101,16 +123,18 @@ class App:
             )
         await self.pool.start()
         self.bus.start()
+        if self.mirror is not None:
+            self.mirror.start()
         resumed = await self.lobby.restore()
         # What exists now (modules, resumed tables) lives as long as the process: keep it out
         # of the collector's passes, and run them rarely (GC_THRESHOLDS).
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         self._background.append(asyncio.create_task(self.metrics.watch_loop_lag()))
+        self._background.append(asyncio.create_task(self.lobby.keep_leases()))
         self.server = await serve(
             self._serve_client,
-            self.settings.host,
-            self.settings.port,
+            sock=self.socket,
             process_request=self.http.handler(),
             max_size=self.settings.max_frame_bytes,
             ping_interval=self.settings.ping_seconds,
@@ -121,7 +145,13 @@ class App:
         self.ready = True
         log.info(
             "serving",
-            extra={"host": self.settings.host, "port": self.port, "tables_resumed": resumed},
+            extra={
+                "host": self.settings.host,
+                "port": self.port,
+                "node": self.node,
+                "url": self.url,
+                "tables_resumed": resumed,
+            },
         )
 
     async def stop(self) -> None:
@@ -129,6 +159,10 @@ class App:
         self.ready = False
         if self.server is not None:
             self.server.close(close_connections=False)
+        # The lease loop first: running after the lobby released the tables, it would take
+        # them back into this stopping process.
+        for task in self._background:
+            await cancel(task)
         await self.lobby.close()
         await asyncio.gather(
             *(
@@ -139,9 +173,9 @@ class App:
         )
         if self.server is not None:
             await self.server.wait_closed()
-        for task in self._background:
-            task.cancel()
         await self.tournaments.close()
+        if self.mirror is not None:
+            await self.mirror.close()
         await self.pool.close()
         await self.bus.close()
         await self.store.close()

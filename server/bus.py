@@ -1,13 +1,15 @@
 """MQTT publisher of public table events, lobby changes and results (DESIGN.md section 8).
 
 Everything published here went through `views.visible_event(event, None)` in the table core:
-public information only. Publishing never blocks a table: messages go into a bounded queue
+public information only. A table's lobby entry is *retained* on its own topic (and cleared
+with an empty retained message when its list ends), so the broker holds the whole lobby: a
+server process or a dashboard that subscribes gets every open table at once
+(`server/cluster.py`). Publishing never blocks a table: messages go into a bounded queue
 (the oldest are dropped when the broker is away for long) and one task sends them with MQTT 5,
 reconnecting with exponential backoff, so the server keeps running while the broker is down.
 """
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from typing import Any
@@ -17,12 +19,14 @@ import aiomqtt
 from paho.mqtt.enums import MQTTProtocolVersion
 
 from server.protocol import encode_public
+from server.tasks import cancel
 
-__all__ = ["TOPIC_PREFIX", "Bus", "NoBus", "topic_for"]
+__all__ = ["LOBBY_TOPIC", "TOPIC_PREFIX", "Bus", "NoBus", "broker_address", "topic_for"]
 
 log = logging.getLogger(__name__)
 
 TOPIC_PREFIX = "tischrunde/v1"
+LOBBY_TOPIC = f"{TOPIC_PREFIX}/lobby"
 QUEUE_LIMIT = 10_000
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 30.0
@@ -30,15 +34,21 @@ DEFAULT_PORT = 1883
 
 
 def topic_for(channel: str, table_id: str) -> str:
-    """The topic of a message: table events per table, standings per tournament (`table_id`
-    is then the tournament's id), one topic for the lobby and results."""
+    """The topic of a message: table events and lobby entries per table, standings per
+    tournament (`table_id` is then the tournament's id), one topic for results."""
     if channel == "table":
         return f"{TOPIC_PREFIX}/tables/{table_id}/events"
     if channel == "tournament":
         return f"{TOPIC_PREFIX}/tournaments/{table_id}"
     if channel == "lobby":
-        return f"{TOPIC_PREFIX}/lobby"
+        return f"{LOBBY_TOPIC}/{table_id}"
     return f"{TOPIC_PREFIX}/results"
+
+
+def broker_address(url: str) -> tuple[str, int]:
+    """Host and port of a broker URL `mqtt://host:port`."""
+    parts = urlsplit(url)
+    return parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORT
 
 
 class NoBus:
@@ -58,10 +68,8 @@ class Bus:
     """Publishes to the broker at `url` (`mqtt://host:port`)."""
 
     def __init__(self, url: str) -> None:
-        parts = urlsplit(url)
-        self.host = parts.hostname or "127.0.0.1"
-        self.port = parts.port or DEFAULT_PORT
-        self._queue: deque[tuple[str, bytes]] = deque(maxlen=QUEUE_LIMIT)
+        self.host, self.port = broker_address(url)
+        self._queue: deque[tuple[str, bytes, bool]] = deque(maxlen=QUEUE_LIMIT)
         self._ready = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.connected = False
@@ -69,7 +77,10 @@ class Bus:
 
     def publish(self, channel: str, table_id: str, message: Any) -> None:
         """Queue a public message (never blocks)."""
-        self._queue.append((topic_for(channel, table_id), encode_public(message)))
+        retain = channel == "lobby"
+        ended = retain and getattr(message, "status", None) == "finished"
+        payload = b"" if ended else encode_public(message)
+        self._queue.append((topic_for(channel, table_id), payload, retain))
         self._ready.set()
 
     def start(self) -> None:
@@ -84,9 +95,7 @@ class Bus:
                 if not self._queue:
                     break
                 await asyncio.sleep(0.01)
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        await cancel(self._task)
 
     async def _run(self) -> None:
         backoff = BACKOFF_FIRST_SECONDS
@@ -111,7 +120,7 @@ class Bus:
             while not self._queue:
                 self._ready.clear()
                 await self._ready.wait()
-            topic, payload = self._queue[0]
-            await client.publish(topic, payload, qos=1)
+            topic, payload, retain = self._queue[0]
+            await client.publish(topic, payload, qos=1, retain=retain)
             self._queue.popleft()  # only once the broker has it
             self.published += 1

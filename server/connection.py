@@ -187,7 +187,7 @@ class Connection:
         try:
             await self._route(request)
         except LobbyError as error:
-            self._reject(request.id, error.code, error.message)
+            self._reject(request.id, error.code, error.message, error.url)
         except Exception as error:
             if is_unavailable(error):
                 log.warning(
@@ -197,9 +197,11 @@ class Connection:
             log.exception("request %s failed", type(request).__name__)
             self._reject(request.id, "internal", "the server could not handle this request")
 
-    def _reject(self, request_id: int | str | None, code: str, message: str) -> None:
+    def _reject(
+        self, request_id: int | str | None, code: str, message: str, url: str | None = None
+    ) -> None:
         self.metrics.frames_rejected_total += 1
-        self.reply(Error(id=request_id, code=code, message=message))
+        self.reply(Error(id=request_id, code=code, message=message, url=url))
 
     async def _route(self, request: Request) -> None:
         if isinstance(request, Hello):
@@ -216,7 +218,7 @@ class Connection:
             games = [GameInfo(name, list(_bot_levels(name))) for name in self.lobby.games]
             return self.reply(Games(id=request.id, games=games))
         if isinstance(request, ListTables):
-            return self.reply(Tables(id=request.id, tables=self.lobby.listing()))
+            return self.reply(Tables(id=request.id, tables=await self.lobby.listing()))
         if isinstance(request, CreateTable):
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
@@ -235,10 +237,10 @@ class Connection:
                     f"there is no tournament {request.tournament!r}",
                 )
             return self.reply(Tournament(id=request.id, tournament=info))
-        return self._to_table(request)
+        return await self._to_table(request)
 
-    def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
-        table = self.lobby.get(request.table)
+    async def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
+        table = await self.lobby.locate(request.table)
         user = self._user()
         command: table_core.Command
         if isinstance(request, Join):

@@ -1,14 +1,23 @@
 """The lobby: creates, finds, lists and resumes tables. One instance, built by `app.py`.
 
+In a cluster each table is served by the one process holding its lease
+(`server/store/leases.py`). The lobby resumes its own tables at start, renews their leases,
+takes over tables whose owner died, answers requests for a table served elsewhere with
+`moved` (and the owner's URL), and lists the public tables of every process (its own, and the
+others' from the broker's retained lobby topics, `server/cluster.py`).
+
 It also follows tournament tables for spectators: a tournament's runner (another process)
 writes them, so the lobby loads one when somebody watches it and reads its new events every
 `tournament_poll_seconds` until its list ends; the table shows them as a live table would.
 """
 
 import asyncio
+import contextlib
+import logging
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, Protocol
 
 import msgspec
 
@@ -17,11 +26,14 @@ from bots.registry import policy_names
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
 from server.settings import Settings
-from server.store.db import Store
+from server.store.db import Store, StoredTable, is_unavailable
+from server.store.leases import Leases
 from server.table import Publisher, Table
 from server.table_core import Followed, TableConfig, TableCore, User
 
-__all__ = ["Lobby", "LobbyError"]
+__all__ = ["Lobby", "LobbyError", "RemoteTables"]
+
+log = logging.getLogger(__name__)
 
 TABLE_ID_BYTES = 6
 INVITE_BYTES = 6
@@ -30,10 +42,17 @@ INVITE_BYTES = 6
 class LobbyError(Exception):
     """A lobby request that cannot be granted; `code` is a protocol error code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, url: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.url = url
+
+
+class RemoteTables(Protocol):
+    """The public tables other processes serve, as far as this one has heard."""
+
+    def listing(self) -> list[TableInfo]: ...
 
 
 class Lobby:
@@ -43,28 +62,119 @@ class Lobby:
         self,
         settings: Settings,
         store: Store,
+        leases: Leases,
         pool: Decider,
         bus: Publisher,
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,
+        remote: RemoteTables | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
+        self.leases = leases
+        self.remote = remote
         self.pool = pool
         self.bus = bus
         self.games = games
         self.tables: dict[str, Table] = {}
         self._on_moves = on_moves
-        self._followers: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._claiming = asyncio.Lock()  # one claim-and-adopt at a time in this process
 
     async def restore(self) -> int:
-        """Resume every unfinished table from its event log; returns how many."""
-        for stored in await self.store.open_tables():
-            config = self._config(stored.options)
-            core = self._core(config)
-            core.restore(stored.events)
-            self._launch(core)
+        """Resume the unfinished tables nobody serves, and this node's own from before a
+        restart, from their event logs; returns how many."""
+        for stored in await self.leases.claim(own=True):
+            self._adopt(stored)
         return len(self.tables)
+
+    async def keep_leases(self) -> None:
+        """Forever: renew this node's leases every third of their length, stop the tables
+        it lost, and take over the tables of processes that died."""
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            try:
+                await self._renew_and_adopt()
+            except Exception as error:
+                if not is_unavailable(error):
+                    raise
+                log.warning("leases not renewed: the database is unavailable (%s)", error)
+
+    async def _renew_and_adopt(self) -> None:
+        serving = [
+            table
+            for table in self.tables.values()
+            if not table.broken
+            and not table.core.config.followed
+            and table.core.status != "finished"
+        ]
+        held = await self.leases.renew()
+        for table in serving:
+            if table.id not in held:
+                await self._lose(table)
+        async with self._claiming:
+            for stored in await self.leases.claim():
+                self._adopt(stored)
+
+    def _adopt(self, stored: StoredTable) -> Table:
+        """Serve a table just claimed: resume it from its events (or keep the copy in memory
+        when it is up to date: this node held it all along) and announce it in the lobby."""
+        table_id = str(stored.options["id"])
+        last = stored.events[-1][0] if stored.events else 0
+        old = self.tables.get(table_id)
+        if old is not None:
+            if not old.broken and old.core.seq == last:
+                return old
+            self._lost(old)  # out of date: another process served it meanwhile
+        core = self._core(self._config(stored.options))
+        core.restore(stored.events)
+        table = self._launch(core)
+        if not core.config.private:
+            self.bus.publish("lobby", table_id, core.info())
+        return table
+
+    def _lost(self, table: Table) -> None:
+        """A table's append found that another process owns it now."""
+        self._spawn(self._lose(table), f"lose-{table.id}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run `work` in the background until it ends or the lobby closes."""
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _lose(self, table: Table) -> None:
+        """Stop serving `table` and send its clients to the process that serves it now."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        owner = None
+        with contextlib.suppress(Exception):
+            owner = await self.leases.owner(table.id)
+        table.tell_moved(owner.url if owner is not None and owner.live else None)
+        await table.stop()
+
+    async def locate(self, table_id: str) -> Table:
+        """The table `table_id` if this process serves it, taking it over if nobody does;
+        raises LobbyError `moved` with the owner's URL when another process serves it."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.broken:
+            return table
+        owner = await self.leases.owner(table_id)
+        if owner is not None and not owner.live:
+            async with self._claiming:  # not while this process's lease loop adopts it
+                table = self.tables.get(table_id)
+                if table is not None and not table.broken:
+                    return table
+                for stored in await self.leases.claim(table_id=table_id):
+                    return self._adopt(stored)
+            owner = await self.leases.owner(table_id)  # another process was quicker
+        if owner is not None and owner.live and owner.node != self.leases.node:
+            raise LobbyError(
+                "moved",
+                f"table {table_id} is served at {owner.url}: connect there and send this again",
+                owner.url,
+            )
+        return self.get(table_id)
 
     async def create(self, user: User, request: CreateTable) -> tuple[TableInfo, str | None]:
         """Open a table for `request`; returns its public info and the invite code."""
@@ -91,7 +201,9 @@ class Lobby:
             "fill_bots_after": request.fill_bots_after,
             "fill_level": request.bot_level,
         }
-        await self.store.create_table(str(options["id"]), request.game, options)
+        await self.store.create_table(
+            str(options["id"]), request.game, options, self.leases.new_lease()
+        )
         core = self._core(self._config(options))
         self._launch(core)
         if not core.config.private:
@@ -108,9 +220,7 @@ class Lobby:
         core = self._core(self._config(stored.options, followed=True))
         core.restore(stored.events)
         table = self._launch(core)
-        task = asyncio.create_task(self._poll(table), name=f"follow-{table_id}")
-        self._followers.add(task)
-        task.add_done_callback(self._followers.discard)
+        self._spawn(self._poll(table), f"follow-{table_id}")
 
     async def _poll(self, table: Table) -> None:
         while table.core.status != "finished" and not table.broken:
@@ -126,21 +236,36 @@ class Lobby:
             raise LobbyError("no_such_table", f"there is no table {table_id!r}")
         return table
 
-    def listing(self) -> list[TableInfo]:
-        """Public tables that wait or play."""
-        return [
+    async def listing(self) -> list[TableInfo]:
+        """Public tables that wait or play, on this process and the others (those the broker
+        announced whose lease holds: an entry of a table that ended or whose process died
+        unnoticed is not listed)."""
+        local = [
             t.core.info()
             for t in self.tables.values()
             if not t.core.config.private
             and not t.core.config.followed
             and t.core.status != "finished"
         ]
+        heard = [] if self.remote is None else self.remote.listing()
+        heard = [info for info in heard if info.id not in self.tables]
+        if not heard:
+            return local
+        live = await self.leases.live({info.id for info in heard})
+        return local + [info for info in heard if info.id in live]
 
     async def close(self) -> None:
-        """Stop every table after its queued commands are done."""
-        for task in list(self._followers):
+        """Stop every table after its queued commands are done, then give up their leases
+        so that another process takes them over at once."""
+        for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        try:
+            await self.leases.release()
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            log.warning("leases not released: the database is unavailable (%s)", error)
 
     def _config(self, options: Mapping[str, object], *, followed: bool = False) -> TableConfig:
         s = self.settings
@@ -167,6 +292,7 @@ class Lobby:
             bot_delay=self.settings.bot_delay_seconds,
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,
+            on_lost=self._lost,
         )
         self.tables[core.config.id] = table
         table.start(core.wake())

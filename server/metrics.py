@@ -43,7 +43,7 @@ class Metrics:
             await asyncio.sleep(LAG_INTERVAL_SECONDS)
             self.loop_lag_seconds = max(0.0, time.perf_counter() - started - LAG_INTERVAL_SECONDS)
 
-    def render(self, tables: int, tables_playing: int) -> str:
+    def render(self, tables: int, tables_playing: int, remote_decisions: int = 0) -> str:
         lines = [
             "# HELP tischrunde_connections Open WebSocket connections.",
             "# TYPE tischrunde_connections gauge",
@@ -72,6 +72,9 @@ class Metrics:
         lines += [
             f"tischrunde_bot_decision_seconds_sum {self.bot_seconds_sum}",
             f"tischrunde_bot_decision_seconds_count {self.bot_count}",
+            "# HELP tischrunde_remote_bot_decisions_total Bot decisions remote workers answered.",
+            "# TYPE tischrunde_remote_bot_decisions_total counter",
+            f"tischrunde_remote_bot_decisions_total {remote_decisions}",
             "# HELP tischrunde_event_loop_lag_seconds How late the event loop woke a sleeper.",
             "# TYPE tischrunde_event_loop_lag_seconds gauge",
             f"tischrunde_event_loop_lag_seconds {self.loop_lag_seconds}",

@@ -342,11 +342,17 @@ class Pong(_Reply, tag="pong"):
     """Reply to `ping`."""
 
 
-class Error(_Reply, tag="error"):
-    """A request failed; `code` is stable (docs/protocol.md lists them), `message` for people."""
+class Error(_Reply, tag="error", omit_defaults=True):
+    """A request failed; `code` is stable (docs/protocol.md lists them), `message` for people.
+
+    With code `moved`, `url` is where the server process serving table `table` listens (None:
+    reconnect as before, after a moment): the client connects there and sends its request
+    again, or `resume`s."""
 
     code: str
     message: str
+    url: str | None = None
+    table: str | None = None
 
 
 class Event(_Reply, tag="event"):

@@ -14,7 +14,6 @@ private to the cluster all the same (docs/deploy.md).
 """
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import secrets
@@ -22,7 +21,6 @@ import time
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiomqtt
 import msgspec
@@ -34,8 +32,9 @@ from bots.policy import Decision
 from bots.pool import BotPool
 from engine.skat.observation import Observation as SkatObservation
 from engine.tichu.observation import Observation as TichuObservation
-from server.bus import TOPIC_PREFIX
+from server.bus import TOPIC_PREFIX, broker_address
 from server.games import GameKind
+from server.tasks import cancel
 
 __all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]
 
@@ -45,7 +44,6 @@ REQUEST_TOPIC = f"{TOPIC_PREFIX}/bots/requests"
 SHARED_SUBSCRIPTION = f"$share/bots/{REQUEST_TOPIC}"
 REPLY_PREFIX = f"{TOPIC_PREFIX}/bots/replies"
 RECONNECT_SECONDS = 1.0
-DEFAULT_PORT = 1883
 OBSERVATIONS: Mapping[str, type[msgspec.Struct]] = {
     "skat": SkatObservation,
     "tichu": TichuObservation,
@@ -70,11 +68,6 @@ class BotReply(msgspec.Struct, frozen=True):
     worker: str
 
 
-def _host_port(url: str) -> tuple[str, int]:
-    parts = urlsplit(url)
-    return parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORT
-
-
 def _plain(value: Any) -> Any:
     if hasattr(value, "item"):  # numpy scalars in diagnostics
         return value.item()
@@ -90,7 +83,7 @@ class RemoteBots:
     def __init__(
         self, url: str, local: BotPool, games: Mapping[str, GameKind], remote_seconds: float
     ) -> None:
-        self.host, self.port = _host_port(url)
+        self.host, self.port = broker_address(url)
         self.local = local
         self.games = games
         self.remote_seconds = remote_seconds
@@ -111,10 +104,7 @@ class RemoteBots:
         self._task = asyncio.create_task(self._listen(), name="remote-bots")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel(self._task)
         await self.local.close()
 
     async def decide(
@@ -188,7 +178,7 @@ class RemoteBots:
 
 async def serve_requests(url: str, pool: BotPool, name: str) -> None:
     """The worker side: answer requests from the shared subscription until cancelled."""
-    host, port = _host_port(url)
+    host, port = broker_address(url)
     running: set[asyncio.Task[None]] = set()
     while True:
         try:

@@ -43,6 +43,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         resume_window: events kept per table for a reconnect; a larger gap gets a snapshot.
         tournament_poll_seconds: how often the server reads the standings of a tournament
             someone watches (its runner is another process writing to the same database).
+        node: this process's name in a cluster; tables it owns carry it. `{host}`
+            (hostname) and `{port}` are filled in. Default `{host}-{port}`, so a restarted
+            process takes its own tables back at once.
+        node_url: the WebSocket URL at which clients reach this process, sent to clients
+            redirected to a table it owns; `{node}`, `{host}` (hostname) and `{port}` are
+            filled in. Default `ws://{listening host}:{port}/ws`.
+        lease_seconds: how long a process owns its tables without renewing the lease (it
+            renews every third of it); a process that dies loses its tables to another
+            after this long.
         log_level: logging level name.
     """
 
@@ -69,6 +78,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     outbox_size: int = 256
     resume_window: int = 64
     tournament_poll_seconds: float = 1.0
+    node: str = ""
+    node_url: str = ""
+    lease_seconds: float = 10.0
     log_level: str = "INFO"
 
     def series_length(self, players: int) -> int:

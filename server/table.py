@@ -12,7 +12,6 @@ instead of waiting in the queue. The table resumes by itself when the database r
 """
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -22,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
 from server.protocol import Error, encode
-from server.store.db import Store, is_unavailable
+from server.store.db import LeaseLost, Store, is_unavailable
 from server.table_core import (
     Append,
     AskBot,
@@ -36,6 +35,7 @@ from server.table_core import (
     TableCore,
     TimerFired,
 )
+from server.tasks import cancel
 
 __all__ = ["Client", "Publisher", "Table"]
 
@@ -94,6 +94,7 @@ class Table:
         bot_delay: float,
         bot_deadline: float,
         on_moves: Callable[[int], None] | None = None,
+        on_lost: Callable[["Table"], None] | None = None,
     ) -> None:
         self.core = core
         self.id = core.config.id
@@ -103,6 +104,7 @@ class Table:
         self._bot_delay = bot_delay
         self._bot_deadline = bot_deadline
         self._on_moves = on_moves
+        self._on_lost = on_lost
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._clients: dict[ClientId, Client] = {}
         self._timers: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
@@ -110,6 +112,8 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self.broken = False
         self.holding = False
+        # (client, request id) of the command whose append found the table taken over.
+        self._in_flight: tuple[ClientId | None, int | str | None] = (None, None)
 
     def start(self, effects: list[Effect]) -> None:
         """Start the actor; `effects` (from `TableCore.wake`) run first."""
@@ -130,6 +134,20 @@ class Table:
     def forget(self, client_id: ClientId) -> None:
         self._clients.pop(client_id, None)
 
+    def tell_moved(self, url: str | None) -> None:
+        """Tell this table's clients that another process serves it now (at `url`, or, if
+        None, wherever they connect next): they reconnect and resume there. The request in
+        flight, which was not carried out, is answered with the same error."""
+        where = f"at {url}" if url else "by another server process"
+        message = f"table {self.id} is served {where} now: connect there and resume"
+        requester, request_id = self._in_flight
+        for client in self._clients.values():
+            answered = request_id if client.id == requester else None
+            client.push(
+                encode(Error(id=answered, code="moved", message=message, url=url, table=self.id))
+            )
+        self._clients.clear()
+
     async def stop(self) -> None:
         """Finish the queued commands, then stop (their effects are committed and sent).
 
@@ -143,9 +161,7 @@ class Table:
         if self._task is not None and not self._task.done():
             if not self.holding:
                 await self._queue.join()
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel(self._task)
 
     async def _run(self, effects: list[Effect]) -> None:
         await self._carry_out(effects)
@@ -154,6 +170,17 @@ class Table:
             try:
                 if not self.broken:
                     await self._carry_out(self.core.handle(command))
+            except LeaseLost:
+                # Another process took the table over (this one stalled past its lease):
+                # nothing of this command was stored or told; the new owner carries on.
+                log.warning("table %s is owned by another process now; stopping here", self.id)
+                self.broken = True
+                self._in_flight = (
+                    getattr(command, "client", None),
+                    getattr(command, "request_id", None),
+                )
+                if self._on_lost is not None:
+                    self._on_lost(self)
             except Exception:
                 # The core has moved past what is stored: stop taking commands. A restart
                 # resumes the table from its committed events.

@@ -9,7 +9,6 @@ runner itself publishes the same message to MQTT, so the server need not relay i
 """
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from server.store.tournaments import (
     load_tournament,
     playing_tables,
 )
+from server.tasks import cancel
 from server.tournament.schedule import Params, table_specs
 
 __all__ = ["TournamentWatch"]
@@ -95,10 +95,7 @@ class TournamentWatch:
                 self._seen.pop(tournament_id, None)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel(self._task)
 
     async def _poll(self) -> None:
         while self.watchers:

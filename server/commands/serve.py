@@ -33,6 +33,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         help="with --mqtt: wait this long for a remote bot worker before deciding locally "
         "(0: no remote workers, the default)",
     )
+    serve.add_argument("--node", help="this process's name in a cluster (default {host}-{port})")
+    serve.add_argument("--node-url", help="where clients reach this process (for redirects)")
     serve.add_argument("--log-level", help="DEBUG, INFO, WARNING, ...")
     serve.set_defaults(handler=_serve)
 
@@ -43,6 +45,7 @@ def _serve(args: argparse.Namespace) -> int:
     from server.app import run
     from server.logs import configure
     from server.settings import settings_from_env
+    from server.store.leases import NodeNameTaken
 
     flags = {
         name: getattr(args, name)
@@ -56,6 +59,8 @@ def _serve(args: argparse.Namespace) -> int:
             "bot_delay_seconds",
             "bot_workers",
             "remote_bots_seconds",
+            "node",
+            "node_url",
             "log_level",
         )
     }
@@ -64,5 +69,8 @@ def _serve(args: argparse.Namespace) -> int:
     except msgspec.ValidationError as error:
         raise SystemExit(f"tischrunde serve: bad setting: {error}") from error
     configure(settings.log_level)
-    asyncio.run(run(settings))
+    try:
+        asyncio.run(run(settings))
+    except (NodeNameTaken, OSError) as error:
+        raise SystemExit(f"tischrunde serve: {error}") from error
     return 0

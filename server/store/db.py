@@ -10,7 +10,7 @@ its neighbours.
 import asyncio
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,7 +34,16 @@ from server.store.models import (
 )
 from server.table_core import Append, ListOver
 
-__all__ = ["NameTaken", "NewTable", "Store", "StoredTable", "StoredUser", "is_unavailable"]
+__all__ = [
+    "LeaseLost",
+    "NameTaken",
+    "NewTable",
+    "Store",
+    "StoredTable",
+    "StoredUser",
+    "is_unavailable",
+    "read_events",
+]
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
@@ -44,6 +53,15 @@ MIN_RATED_TEAMS = 2
 
 class NameTaken(Exception):
     """An account name that exists already."""
+
+
+class LeaseLost(Exception):
+    """An append to tables this process no longer owns (another took them over): nothing of
+    it was committed, and the table must stop here (`server/store/leases.py`)."""
+
+    def __init__(self, table_ids: set[str]) -> None:
+        super().__init__(f"tables owned by another process now: {sorted(table_ids)}")
+        self.table_ids = table_ids
 
 
 def is_unavailable(error: BaseException) -> bool:
@@ -80,7 +98,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-async def _events(
+async def read_events(
     conn: AsyncConnection, table_id: str, after: int = 0
 ) -> list[tuple[int, TableEvent]]:
     rows = await conn.execute(
@@ -100,7 +118,11 @@ class NewTable(msgspec.Struct, frozen=True):
 
 
 def _new_table(
-    table_id: str, game: str, options: dict[str, Any], tournament: str | None = None
+    table_id: str,
+    game: str,
+    options: dict[str, Any],
+    tournament: str | None = None,
+    lease: Mapping[str, object] | None = None,
 ) -> Any:
     return insert(tables).values(
         id=table_id,
@@ -109,14 +131,19 @@ def _new_table(
         status="waiting",
         created_at=_now(),
         tournament_id=tournament,
+        **(lease or {}),
     )
 
 
 class Store:
-    """Persistence for one server process. Call `start` before `append`, `close` at the end."""
+    """Persistence for one server process. Call `start` before `append`, `close` at the end.
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    With a `node`, every append is fenced: it commits only for tables that node owns.
+    """
+
+    def __init__(self, engine: AsyncEngine, node: str | None = None) -> None:
         self.engine = engine
+        self.node = node
         self._queue: list[tuple[str, Append, asyncio.Future[None]]] = []
         self._wakeup = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
@@ -124,7 +151,7 @@ class Store:
         self.commits = 0
 
     @classmethod
-    def connect(cls, url: str) -> "Store":
+    def connect(cls, url: str, node: str | None = None) -> "Store":
         """A store on `url`. SQLite runs in WAL mode with synchronous=NORMAL: a commit survives
         the process being killed at any moment (a power cut may lose the last commits)."""
         engine = create_async_engine(url, pool_pre_ping=False)
@@ -139,7 +166,7 @@ class Store:
                 cursor.execute("PRAGMA busy_timeout=5000")
                 cursor.close()
 
-        return cls(engine)
+        return cls(engine, node)
 
     def start(self) -> None:
         self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
@@ -244,9 +271,16 @@ class Store:
             ).scalar_one()
         return bool(stored == count)
 
-    async def create_table(self, table_id: str, game: str, options: dict[str, Any]) -> None:
+    async def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        lease: Mapping[str, object] | None = None,
+    ) -> None:
+        """A new live table; `lease` (`Leases.new_lease`) makes this process its owner."""
         async with self.engine.begin() as conn:
-            await conn.execute(_new_table(table_id, game, options))
+            await conn.execute(_new_table(table_id, game, options, lease=lease))
 
     async def commit_now(
         self,
@@ -269,22 +303,6 @@ class Store:
             for statement in also:
                 await conn.execute(statement)
 
-    async def open_tables(self) -> list[StoredTable]:
-        """Every live table whose list is not finished, with its events, for a restart
-        (tournament tables belong to their tournament's runner, which resumes them)."""
-        async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(tables.c.id, tables.c.config)
-                    .where(tables.c.status != "finished", tables.c.tournament_id.is_(None))
-                    .order_by(tables.c.created_at)
-                )
-            ).all()
-            return [
-                StoredTable(msgspec.json.decode(row.config), await _events(conn, row.id))
-                for row in rows
-            ]
-
     async def tournament_table(self, table_id: str) -> StoredTable | None:
         """A tournament's table with its events so far (for spectators), or None."""
         async with self.engine.connect() as conn:
@@ -295,12 +313,12 @@ class Store:
             )
             if config is None:
                 return None
-            return StoredTable(msgspec.json.decode(config), await _events(conn, table_id))
+            return StoredTable(msgspec.json.decode(config), await read_events(conn, table_id))
 
     async def events_after(self, table_id: str, seq: int) -> list[tuple[int, TableEvent]]:
         """The table's committed events after `seq`, in order."""
         async with self.engine.connect() as conn:
-            return await _events(conn, table_id, seq)
+            return await read_events(conn, table_id, seq)
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""
@@ -347,7 +365,24 @@ class Store:
             if not future.done():
                 future.set_result(None)
 
+    async def _fence(self, conn: AsyncConnection, table_ids: set[str]) -> None:
+        """Raise LeaseLost unless this node owns every table of `table_ids`. The rows stay
+        share-locked until the commit, so a takeover (an UPDATE of them) waits for it and
+        then reads these events: no commit can slip in after the new owner loaded a table."""
+        if self.node is None or not table_ids:
+            return
+        owned = set(
+            await conn.scalars(
+                select(tables.c.id)
+                .where(tables.c.id.in_(table_ids), tables.c.owner == self.node)
+                .with_for_update(read=True)
+            )
+        )
+        if lost := table_ids - owned:
+            raise LeaseLost(lost)
+
     async def _write(self, conn: AsyncConnection, items: Sequence[tuple[str, Append, Any]]) -> None:
+        await self._fence(conn, {table_id for table_id, _, _ in items})
         now = _now()
         rows = [
             {

@@ -11,12 +11,17 @@ from alembic.config import Config
 
 import migrations
 
-__all__ = ["upgrade"]
+__all__ = ["alembic_config", "upgrade"]
 
 
-def upgrade(url: str) -> None:
-    """Bring the database at `url` (async SQLAlchemy URL) to the newest schema."""
+def alembic_config(url: str) -> Config:
+    """Alembic's configuration for the database at `url` (async SQLAlchemy URL)."""
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(config, "head")
+    return config
+
+
+def upgrade(url: str) -> None:
+    """Bring the database at `url` to the newest schema."""
+    command.upgrade(alembic_config(url), "head")

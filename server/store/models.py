@@ -2,7 +2,8 @@
 
 `game_events` is the truth (HOUSE_STYLE.md G); `games`, `results`, `ratings` and
 `rating_history` are projections written in the same transaction as the event that ends a
-deal or a list. A table of a bot tournament carries its `tournament_id`.
+deal or a list. A table of a bot tournament carries its `tournament_id`; a live table, the
+server process that owns it (`owner`; see `server/store/leases.py`).
 """
 
 from sqlalchemy import (
@@ -25,6 +26,7 @@ __all__ = [
     "game_events",
     "games",
     "metadata",
+    "nodes",
     "rating_history",
     "ratings",
     "results",
@@ -77,6 +79,15 @@ tables = Table(
     Column("status", String(12), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("tournament_id", String(16), ForeignKey("tournaments.id"), index=True),
+    Column("owner", String(64), index=True),  # the server process serving it (nodes.id)
+)
+
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("url", Text, nullable=False),  # where clients reach the process
+    Column("seen_at", Float, nullable=False),  # Unix seconds of its last renewal: its lease
 )
 
 game_events = Table(

@@ -63,7 +63,8 @@ class Client:
             message = json.loads(frame)
             future = self.replies.pop(message.get("id"), None)
             if future is not None and message["type"] not in ("event", "snapshot"):
-                future.set_result(message)
+                if not future.done():  # its requester may have given up (cancelled)
+                    future.set_result(message)
             else:
                 self.messages.append(message)
             self.arrived.set()

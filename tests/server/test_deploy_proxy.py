@@ -3,6 +3,7 @@ terminates TLS in front of a real server; a human plays a Skat deal against two 
 it and downloads the record over HTTPS."""
 
 import asyncio
+import contextlib
 import os
 import socket
 import ssl
@@ -15,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from server.app import App
+from server.app import App, running
+from server.settings import Settings
 from tests.server.client import PATIENCE, Client, play
+from tests.server.conftest import server_settings
 from tests.server.services import free_port, require_program
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -38,7 +41,7 @@ def make_certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def render(upstream: str, listen: int, cert: Path, key: Path) -> str:
+def render(upstream: str, listen: int, cert: Path, key: Path, node_port: int) -> str:
     """The template as the nginx image's envsubst step renders it: only the named variables."""
     values = {
         "TISCHRUNDE_UPSTREAM": upstream,
@@ -46,18 +49,23 @@ def render(upstream: str, listen: int, cert: Path, key: Path) -> str:
         "TLS_CERTIFICATE": str(cert),
         "TLS_CERTIFICATE_KEY": str(key),
         "LISTEN_PORT": str(listen),
+        "TISCHRUNDE_NODE_PORT": str(node_port),
+        "TISCHRUNDE_RESOLVER": "127.0.0.1",  # redirects here name addresses: never asked
     }
     return string.Template(TEMPLATE.read_text()).safe_substitute(values)
 
 
-@pytest.fixture
-def proxy(app: App, tmp_path: Path) -> Iterator[tuple[int, ssl.SSLContext]]:
-    """nginx on a free port in front of `app`; yields the port and a context trusting it."""
+@contextlib.contextmanager
+def nginx_site(
+    tmp_path: Path, upstream: str, node_port: int, port: int | None = None
+) -> Iterator[tuple[int, ssl.SSLContext]]:
+    """nginx with the shipped site on `port` (default: a free one); yields the port and a
+    context trusting it."""
     nginx = require_program("nginx")
     cert, key = make_certificate(tmp_path)
-    port = free_port()
+    port = port or free_port()
     site = tmp_path / "tischrunde.conf"
-    site.write_text(render(f"127.0.0.1:{app.port}", port, cert, key))
+    site.write_text(render(upstream, port, cert, key, node_port))
     temp = {name: tmp_path / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     for folder in temp.values():
         folder.mkdir()
@@ -84,6 +92,13 @@ def proxy(app: App, tmp_path: Path) -> Iterator[tuple[int, ssl.SSLContext]]:
     finally:
         process.terminate()
         process.wait(timeout=PATIENCE)
+
+
+@pytest.fixture
+def proxy(app: App, tmp_path: Path) -> Iterator[tuple[int, ssl.SSLContext]]:
+    """nginx on a free port in front of `app`."""
+    with nginx_site(tmp_path, f"127.0.0.1:{app.port}", app.port) as site:
+        yield site
 
 
 def wait_listening(port: int, process: "subprocess.Popen[bytes]") -> None:
@@ -134,3 +149,43 @@ async def test_the_servers_frame_limit_still_answers_through_the_proxy(
     await client.send({"type": "chat", "table": "x", "text": "a" * 40_000})
     closed = await asyncio.wait_for(client.ws.wait_closed(), PATIENCE)
     assert closed is None and client.ws.close_code == 1009
+
+
+async def test_the_proxy_takes_a_redirected_client_to_the_process_serving_its_table(
+    tmp_path: Path,
+) -> None:
+    # Two server processes on one port of two loopback addresses, one database; nginx sends
+    # `/ws` to the first and `/node/<address>/ws` to the process at that address.
+    node_port = free_port()
+    proxy_port = free_port()
+    base = f"wss://localhost:{proxy_port}/node"
+
+    def settings(address: str) -> Settings:
+        url = f"{base}/{address}/ws"
+        return server_settings(
+            tmp_path, host=address, port=node_port, node=f"n-{address}", node_url=url
+        )
+
+    async with (
+        running(settings("127.0.0.1")) as first,
+        running(settings("127.0.0.2")) as second,
+    ):
+        (tmp_path / "nginx").mkdir()
+        upstream = f"127.0.0.1:{node_port}"
+        with nginx_site(tmp_path / "nginx", upstream, node_port, proxy_port) as site:
+            port, context = site
+            host = await Client.open(port, url=second.url, ssl=context)
+            table = (await host.ok("create_table", game="skat", series_length=1))["table"]["id"]
+            assert table in second.lobby.tables
+
+            human = await Client.open(port, url=f"wss://localhost:{port}/ws", ssl=context)
+            moved = await human.request("join", table=table, seat=0)
+            assert moved["code"] == "moved" and moved["url"] == f"{base}/127.0.0.2/ws"
+            there = await Client.open(port, url=moved["url"], ssl=context, token=human.token)
+            await there.ok("join", table=table, seat=0)
+            await host.ok("add_bot", table=table, seat=1, level="random")
+            await host.ok("add_bot", table=table, seat=2, level="random")
+            await play({0: there}, table, deals=1)
+            assert table not in first.lobby.tables
+            for client in (host, human, there):
+                await client.close()

@@ -28,7 +28,10 @@ PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 
 
 @contextlib.contextmanager
-def server_process(db: str, port: int, tmp_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+def server_process(
+    db: str, port: int, tmp_path: Path, **settings: object
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `tischrunde serve` on `port`; `settings` become `TISCHRUNDE_*` variables."""
     env = {
         **os.environ,
         "TISCHRUNDE_BOT_DELAY_SECONDS": str(UNIT),
@@ -36,6 +39,7 @@ def server_process(db: str, port: int, tmp_path: Path) -> Iterator[subprocess.Po
         "TISCHRUNDE_GRACE_SECONDS": str(1000 * UNIT),
         "TISCHRUNDE_SERIES_3": "3",
         "TISCHRUNDE_LOG_LEVEL": "WARNING",
+        **{f"TISCHRUNDE_{name.upper()}": str(value) for name, value in settings.items()},
     }
     log = (tmp_path / f"server-{port}.log").open("ab")
     process = subprocess.Popen(

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from server.cli import main
 from server.events import DealStarted, Seated, decode_event
 from server.store.db import Store
+from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.store.models import game_events, games, rating_history, results, tables
 from server.tournament.play import play_game
@@ -273,7 +274,8 @@ async def test_a_run_killed_mid_way_resumes_without_losing_or_repeating_a_game(
     assert 3 <= before_resume < total, "the kill must land mid-run"
     store = Store.connect(url)
     try:
-        assert await store.open_tables() == [], "a server restart must not adopt its tables"
+        leases = Leases(store.engine, "a-server", 10.0)
+        assert await leases.claim() == [], "a server must not adopt a tournament's tables"
     finally:
         await store.close()
 

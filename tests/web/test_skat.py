@@ -209,3 +209,31 @@ def test_a_bot_covers_an_absent_player_until_he_comes_back(
     finally:
         browser.close()
         server.stop()
+
+
+def test_a_link_opened_on_another_server_process_follows_the_table_there(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Two server processes on one database: the table lives on the first; the friend's page
+    # comes from the second, which answers `moved`, and the client reconnects to the first.
+    first = LiveServer(tmp_path / "cluster", bot_delay_seconds=0.0).start()
+    second = LiveServer(tmp_path / "cluster", bot_delay_seconds=0.0).start()
+    try:
+        assert first.app is not None and second.app is not None
+        host = browser.page()
+        open_lobby(host, first.url)
+        table = create_skat_table(host, deals=1, private=True)
+        link = host.locator("#invite-link").input_value()
+        friend = browser.page()
+        friend.goto(link.replace(first.url, second.url))
+        friend.wait_for_selector(".waiting-room")
+        friend.locator(".wait-seat.free button", has_text="Sit here").first.click()
+        friend.wait_for_function("window.tischrunde.screen.model.seat !== null")
+        assert friend.evaluate("window.tischrunde.net.url") == first.app.url
+        host.locator(".wait-seat.free button", has_text="Add bot").first.click()
+        friend.wait_for_selector(".felt.skat .hand .card")
+        assert table in first.app.lobby.tables and table not in second.app.lobby.tables
+    finally:
+        browser.close()
+        second.stop()
+        first.stop()

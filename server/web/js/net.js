@@ -4,18 +4,23 @@
 // - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
 // - pushes (`event`, `snapshot`) go to `onPush`;
 // - when the socket drops, it reconnects with backoff, says `hello` with the same token and
-//   `resume`s every table it was at with the last `seq` seen (the caller supplies them).
+//   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
+// - `moved` (the table is served by another server process): it reconnects to the `url` the
+//   error names, resumes there and sends the request again; if that process cannot be
+//   reached it goes back to the address it started with.
 
 import { storage } from "./ui.js";
 
 export const PROTOCOL_VERSION = 1;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+const MAX_MOVES = 5; // redirects followed for one request
 
-/** A protocol error reply as an Error with `code`. */
+/** A protocol error reply as an Error with `code` (and `url` with `moved`). */
 export class ProtocolError extends Error {
-  constructor(code, message) {
+  constructor(code, message, url = null) {
     super(message || code);
     this.code = code;
+    this.url = url;
   }
 }
 
@@ -29,6 +34,7 @@ export class Net {
    */
   constructor(hooks, url = defaultUrl()) {
     this.hooks = hooks;
+    this.entry = url; // where to go when a redirect leads nowhere
     this.url = url;
     this.ws = null;
     this.nextId = 1;
@@ -52,16 +58,36 @@ export class Net {
     this.hooks.onStatus?.("connecting");
     const ws = new WebSocket(this.url);
     this.ws = ws;
-    ws.onopen = () => this._hello();
+    ws.opened = false;
+    ws.onopen = () => {
+      ws.opened = true;
+      this._hello();
+    };
     ws.onmessage = (frame) => this._receive(frame.data);
     ws.onclose = () => this._closed(ws);
     ws.onerror = () => { /* onclose follows and reconnects */ };
   }
 
-  /** Send a request; resolves with its reply, rejects with a ProtocolError. */
+  /** Send a request; resolves with its reply, rejects with a ProtocolError. A request for
+   * a table another server process serves is sent again there. */
   async request(type, fields = {}) {
-    if (!this.online && type !== "hello") await new Promise((ok) => this.waiting.push(ok));
-    return this._send(type, fields);
+    for (let moves = 0; ; moves++) {
+      if (!this.online && type !== "hello") await new Promise((ok) => this.waiting.push(ok));
+      try {
+        return await this._send(type, fields);
+      } catch (error) {
+        if (error.code !== "moved" || moves >= MAX_MOVES) throw error;
+        this._moveTo(error.url);
+      }
+    }
+  }
+
+  /** Reconnect to the server process at `url` (null: the first address), resuming there. */
+  _moveTo(url) {
+    this.url = url || this.entry;
+    this.online = false;
+    this.attempt = 0;
+    this.ws?.close(4001, "moved");
   }
 
   _send(type, fields) {
@@ -114,6 +140,7 @@ export class Net {
       try {
         await this._send("resume", { table, seq });
       } catch (error) {
+        if (error.code === "moved") return this._moveTo(error.url); // resumes there
         if (error.code === "bad_invite" || error.code === "bad_seq") {
           // A spectator of a private table (or a server that lost events): watch again.
           await this._send("watch", { table, invite }).catch(() => {});
@@ -135,16 +162,20 @@ export class Net {
     }
     const waiter = this.pending.get(message.id);
     if (!waiter) {
-      if (message.type === "error") this.hooks.onStrayError?.(message);
+      // A table this client is at moved to another process (the one serving it stalled).
+      if (message.type === "error" && message.code === "moved") this._moveTo(message.url);
+      else if (message.type === "error") this.hooks.onStrayError?.(message);
       return;
     }
     this.pending.delete(message.id);
-    if (message.type === "error") waiter.reject(new ProtocolError(message.code, message.message));
-    else waiter.resolve(message);
+    if (message.type === "error") {
+      waiter.reject(new ProtocolError(message.code, message.message, message.url));
+    } else waiter.resolve(message);
   }
 
   _closed(ws) {
     if (ws !== this.ws) return;
+    if (!ws.opened) this.url = this.entry; // a redirect to a process that is gone
     this.online = false;
     for (const { reject } of this.pending.values()) {
       reject(new ProtocolError("disconnected", "the connection closed"));
