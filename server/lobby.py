@@ -30,6 +30,7 @@ from server.store.db import Store, StoredTable, is_unavailable
 from server.store.leases import Leases
 from server.table import Publisher, Table
 from server.table_core import Followed, TableConfig, TableCore, User
+from server.tasks import log_failure
 
 __all__ = ["Lobby", "LobbyError", "RemoteTables"]
 
@@ -142,6 +143,7 @@ class Lobby:
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(log_failure)
 
     async def _lose(self, table: Table) -> None:
         """Stop serving `table` and send its clients to the process that serves it now."""
@@ -223,11 +225,33 @@ class Lobby:
         self._spawn(self._poll(table), f"follow-{table_id}")
 
     async def _poll(self, table: Table) -> None:
+        """Read the followed table's new events every `tournament_poll_seconds` until its
+        list ends. A database that is away for a while (or an SQLite file locked by the
+        runner's commit) is waited out."""
+        seen = table.core.seq
         while table.core.status != "finished" and not table.broken:
             await asyncio.sleep(self.settings.tournament_poll_seconds)
-            events = await self.store.events_after(table.id, table.core.seq)
+            try:
+                seen = await self._catch_up(table, seen)
+            except Exception as error:
+                if not is_unavailable(error):
+                    raise
+                log.warning("following %s: database unavailable (%s)", table.id, error)
+
+    async def _catch_up(self, table: Table, seen: int) -> int:
+        """Hand the table the events after `seen` a page at a time; returns the last seq.
+        A runner commits a whole game at once, and showing a spectator hundreds of events
+        in one go would overflow its outbox (`outbox_size`) however fast it reads; while
+        the next page is read, the spectators' connections send the last one."""
+        page = max(1, self.settings.outbox_size // 4)
+        while not table.broken:
+            events = await self.store.events_after(table.id, seen, page)
             if events:
+                seen = events[-1][0]
                 table.submit(Followed(tuple(events)))
+            if len(events) < page:
+                break
+        return seen
 
     def get(self, table_id: str) -> Table:
         """The table `table_id`; raises LobbyError("no_such_table")."""

@@ -99,12 +99,14 @@ def _now() -> datetime:
 
 
 async def read_events(
-    conn: AsyncConnection, table_id: str, after: int = 0
+    conn: AsyncConnection, table_id: str, after: int = 0, limit: int | None = None
 ) -> list[tuple[int, TableEvent]]:
+    """The table's events after seq `after` in order (the first `limit` of them if given)."""
     rows = await conn.execute(
         select(game_events.c.seq, game_events.c.version, game_events.c.payload)
         .where(game_events.c.table_id == table_id, game_events.c.seq > after)
         .order_by(game_events.c.seq)
+        .limit(limit)
     )
     return [(e.seq, decode_event(e.payload, e.version)) for e in rows]
 
@@ -315,10 +317,12 @@ class Store:
                 return None
             return StoredTable(msgspec.json.decode(config), await read_events(conn, table_id))
 
-    async def events_after(self, table_id: str, seq: int) -> list[tuple[int, TableEvent]]:
-        """The table's committed events after `seq`, in order."""
+    async def events_after(
+        self, table_id: str, seq: int, limit: int | None = None
+    ) -> list[tuple[int, TableEvent]]:
+        """The table's committed events after `seq`, in order (at most `limit`)."""
         async with self.engine.connect() as conn:
-            return await read_events(conn, table_id, seq)
+            return await read_events(conn, table_id, seq, limit)
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""

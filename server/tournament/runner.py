@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import secrets
 import signal
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
@@ -83,15 +83,14 @@ class _Writer:
     def committed(self, table: TableSpec) -> int:
         return len(self.results.get(table.index, ()))
 
-    async def add(self, table: TableSpec, played: PlayedGame) -> list[PlayedGame]:
-        """Commit `played` and any later games of its table it unblocks; returns them."""
+    async def add(self, table: TableSpec, played: PlayedGame) -> AsyncIterator[PlayedGame]:
+        """Commit `played` and any later games of its table it unblocks, yielding each
+        right after its commit (so that the progress told about it is its own)."""
         self.waiting[(table.index, played.number)] = played
-        committed = []
         while (key := (table.index, self.committed(table))) in self.waiting:
             game = self.waiting.pop(key)
             await self._commit(table, game)
-            committed.append(game)
-        return committed
+            yield game
 
     async def _commit(self, table: TableSpec, played: PlayedGame) -> None:
         players = tuple(_player(name) for name in table.players)
@@ -209,7 +208,7 @@ async def run(
             for future in done:
                 played = future.result()
                 table = tables[played.table]
-                for game in await writer.add(table, played):
+                async for game in writer.add(table, played):
                     played_now += 1
                     if bus is not None:
                         bus.publish("tournament", tournament, writer.info(tables, "running"))
