@@ -15,6 +15,14 @@ would bid for, or pass. Per bidder it prints:
 * Brier: the mean squared error of every win chance against the open-card win with the skat;
 * the time per hand (uncached valuation), and the confusion tables: label by bid, and per game
   type how often the bidder named it and how often it was winnable.
+
+`--worlds` sets the montecarlo bidder's worlds (16 by default). `--ceiling W` also estimates
+the best share any bidder that sees only its ten cards could classify correctly: every hand
+is solved for all six games, with the skat and as a hand game, in W uniform worlds of the
+hidden cards, and the best guess per hand (pass, or the game winnable in most worlds) is right
+in max(share of worlds winning nothing, best game's share) of them. The labels are the
+open-card outcome of one such world (the real one), so no valuation of the ten cards can beat
+this on average; with few worlds the estimate errs high (a maximum over noisy shares).
 """
 
 import argparse
@@ -23,9 +31,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from bots.skat.bidders import BIDDERS
 from bots.skat.bidding import HandValuation, value_hand
+from bots.skat.evaluation import shared_world_wins
 from bots.skat.knowledge import EVALUATION_SEEDS, GAMES, PASS, LabelledHand, label_deals
+from bots.skat.montecarlo import shared_solver
 
 CLASSES = (*GAMES, PASS)
 WORLDS = 16
@@ -74,16 +86,37 @@ class Report:
         )
 
 
-def evaluate(bidder: str, hands: list[LabelledHand], risk: float) -> Report:
+def evaluate(bidder: str, hands: list[LabelledHand], risk: float, worlds: int) -> Report:
     """Value every hand with `bidder` (uncached, so the time is the real work)."""
     report = Report(bidder)
     for hand in hands:
         start = time.perf_counter()
         valuation = value_hand.__wrapped__(
-            hand.cards, hand.position, bidder=bidder, risk=risk, worlds=WORLDS
+            hand.cards, hand.position, bidder=bidder, risk=risk, worlds=worlds
         )
         report.add(hand, valuation, time.perf_counter() - start)
     return report
+
+
+def ceiling(hands: list[LabelledHand], worlds: int) -> float:
+    """The expected share of correct classifications of the best guess from the ten cards
+    (see the module doc)."""
+    games = list(GAMES)
+    shares = []
+    for hand in hands:
+        won = np.zeros((worlds, len(games)), dtype=np.bool_)
+        for as_hand in (False, True):
+            won |= shared_world_wins(
+                shared_solver(),
+                hand.cards,
+                games,
+                position=hand.position,
+                worlds=worlds,
+                rng=np.random.default_rng([hand.cards, hand.position, worlds]),
+                hand=as_hand,
+            )
+        shares.append(max((~won.any(axis=1)).mean(), won.mean(axis=0).max()))
+    return float(np.mean(shares))
 
 
 def print_reports(reports: list[Report]) -> None:
@@ -116,6 +149,10 @@ def main() -> None:
     parser.add_argument(
         "--risk", type=float, default=0.5, help="win chance a game needs (levels: 0.6 and up)"
     )
+    parser.add_argument("--worlds", type=int, default=WORLDS, help="montecarlo worlds per hand")
+    parser.add_argument(
+        "--ceiling", type=int, metavar="W", help="also estimate the best possible share"
+    )
     args = parser.parse_args()
     bidders = args.bidders.split(",")
     unknown = set(bidders) - set(BIDDERS)
@@ -125,7 +162,10 @@ def main() -> None:
     hands = label_deals(seeds)
     labels = Counter(h.label for h in hands)
     print(f"{len(hands)} hands from {args.deals} deals; labels: {dict(labels)}; risk {args.risk}\n")
-    print_reports([evaluate(bidder, hands, args.risk) for bidder in bidders])
+    print_reports([evaluate(bidder, hands, args.risk, args.worlds) for bidder in bidders])
+    if args.ceiling:
+        best = ceiling(hands, args.ceiling)
+        print(f"\nCeiling from the ten cards ({args.ceiling} worlds per hand): {best:.1%}")
 
 
 if __name__ == "__main__":

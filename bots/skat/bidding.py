@@ -72,9 +72,16 @@ def candidate_games(cards: CardMask) -> list[GameType]:
 
 @lru_cache(maxsize=4096)
 def value_hand(
-    cards: CardMask, position: int, *, bidder: str, risk: float, worlds: int
+    cards: CardMask,
+    position: int,
+    *,
+    bidder: str,
+    risk: float,
+    worlds: int,
+    seconds: float | None = None,
 ) -> HandValuation:
-    """Value `cards` at `position` (0 forehand) with `bidder`; see the module doc."""
+    """Value `cards` at `position` (0 forehand) with `bidder`; see the module doc. The
+    montecarlo bidder solves at most `worlds` worlds, fewer if `seconds` run out."""
     if bidder == "greedy":
         game, limit = rule_of_thumb_limit(cards)
         return HandValuation(game if limit else PASS_GAME, limit, {})
@@ -96,6 +103,7 @@ def value_hand(
             position=position,
             worlds=worlds,
             rng=np.random.default_rng([cards, position, worlds]),
+            seconds=seconds,
         )
         chances = {g: float(wins[:, i].mean()) for i, g in enumerate(games)}
     else:
@@ -119,12 +127,23 @@ def _knn_chances(cards: CardMask, position: int) -> dict[GameType, float]:
 
 
 def bid_decision(
-    obs: Observation, rng: np.random.Generator, *, bidder: str, risk: float, worlds: int
+    obs: Observation,
+    rng: np.random.Generator,
+    *,
+    bidder: str,
+    risk: float,
+    worlds: int,
+    seconds: float | None = None,
 ) -> Decision[Action]:
     """Bid, hold or pass by the limit of `bidder`."""
     order = (obs.forehand, obs.middlehand, obs.rearhand)
     valuation = value_hand(
-        parse_cards(obs.hand), order.index(obs.seat), bidder=bidder, risk=risk, worlds=worlds
+        parse_cards(obs.hand),
+        order.index(obs.seat),
+        bidder=bidder,
+        risk=risk,
+        worlds=worlds,
+        seconds=seconds,
     )
     diagnostics = {
         "bidder": bidder,

@@ -44,16 +44,27 @@ def _position(obs: Observation) -> int:
     return (obs.forehand, obs.middlehand, obs.rearhand).index(obs.seat)
 
 
+def _share(seconds: float | None, games: list[GameType]) -> float | None:
+    """Each candidate game's part of a decision's time budget."""
+    return None if seconds is None or not games else seconds / len(games)
+
+
 def _ranked(odds: list[GameOdds], bid: int) -> list[GameOdds]:
     """Best first: games that reach the bid, then by expected list value."""
     return sorted(odds, key=lambda o: (o.value >= bid, o.expected_list_value), reverse=True)
 
 
 def choose_hand_or_skat(
-    obs: Observation, rng: np.random.Generator, *, worlds: int, risk: float
+    obs: Observation,
+    rng: np.random.Generator,
+    *,
+    worlds: int,
+    risk: float,
+    seconds: float | None = None,
 ) -> Decision[Action]:
     """Play hand when a hand game is clearly good enough, else pick up the skat."""
     cards = parse_cards(obs.hand)
+    games = candidates_for_bid(cards, obs.bid)
     odds = [
         win_odds(
             shared_solver(),
@@ -63,8 +74,9 @@ def choose_hand_or_skat(
             hand=True,
             worlds=worlds,
             rng=rng,
+            seconds=_share(seconds, games),
         )
-        for game in candidates_for_bid(cards, obs.bid)
+        for game in games
     ]
     best = _ranked(odds, obs.bid)[0]
     diagnostics = {"hand_odds": {o.game: round(o.win_rate, 3) for o in odds}}
@@ -73,12 +85,15 @@ def choose_hand_or_skat(
     return Decision(PickUpSkat(), diagnostics)
 
 
-def choose_discard(obs: Observation, rng: np.random.Generator, *, worlds: int) -> Decision[Action]:
+def choose_discard(
+    obs: Observation, rng: np.random.Generator, *, worlds: int, seconds: float | None = None
+) -> Decision[Action]:
     """The discard of the best (game, pair) candidate."""
     twelve = parse_cards(obs.hand)
     best: tuple[GameOdds, CardMask] | None = None
     evaluated = {}
-    for game in candidates_for_bid(twelve, obs.bid):
+    games = candidates_for_bid(twelve, obs.bid)
+    for game in games:
         pair = quick_discard(twelve, game)
         ten = twelve & ~pair
         odds = win_odds(
@@ -90,6 +105,7 @@ def choose_discard(obs: Observation, rng: np.random.Generator, *, worlds: int) -
             worlds=worlds,
             rng=rng,
             skat=pair,
+            seconds=_share(seconds, games),
         )
         odds = GameOdds(
             odds.game, False, odds.worlds, odds.wins, base_game_value(twelve, odds.game, hand=False)
@@ -103,12 +119,13 @@ def choose_discard(obs: Observation, rng: np.random.Generator, *, worlds: int) -
 
 
 def choose_declaration(
-    obs: Observation, rng: np.random.Generator, *, worlds: int
+    obs: Observation, rng: np.random.Generator, *, worlds: int, seconds: float | None = None
 ) -> Decision[Action]:
     """Announce the best game for the ten cards kept and the known skat."""
     ten = parse_cards(obs.hand)
     skat = parse_cards(obs.discarded)
     legal_games = {a.game for a in obs.legal if isinstance(a, Declare) and not a.ouvert}
+    games = [g for g in candidates_for_bid(ten | skat, obs.bid) if g in legal_games]
     odds = [
         GameOdds(o.game, False, o.worlds, o.wins, base_game_value(ten | skat, o.game, hand=False))
         for o in (
@@ -121,9 +138,9 @@ def choose_declaration(
                 worlds=worlds,
                 rng=rng,
                 skat=skat,
+                seconds=_share(seconds, games),
             )
-            for game in candidates_for_bid(ten | skat, obs.bid)
-            if game in legal_games
+            for game in games
         )
     ]
     if not odds:

@@ -14,6 +14,7 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
+from bots.skat.budget import deadline_after, out_of_time
 from bots.skat.features import null_features
 from bots.skat.hand_value import strength
 from engine.bits import iter_bits, popcount
@@ -99,23 +100,29 @@ def win_odds(
     worlds: int,
     rng: np.random.Generator,
     skat: CardMask | None = None,
+    seconds: float | None = None,
 ) -> GameOdds:
     """Estimate `game` for a declarer at `position` (0 forehand) holding `hand_cards`.
 
     `skat` is the known skat (the discards) after a pickup; None when it is unknown. With
     `hand` the skat stays untouched; otherwise an unknown skat is picked up in each world and
-    two cards discarded by `quick_discard`.
+    two cards discarded by `quick_discard`. With `seconds`, fewer than `worlds` worlds may be
+    solved (`bots.skat.budget`).
     """
     size = popcount(hand_cards)
     if size != HAND_SIZE:
         raise ValueError("the declarer's hand must hold ten cards")
-    wins = 0
+    deadline = deadline_after(seconds)
+    wins = solved = 0
     pickup = skat is None and not hand
     for others, world_skat in _worlds(hand_cards, skat, worlds, rng):
+        if out_of_time(deadline, solved):
+            break
         wins += _declarer_wins(
             solver, hand_cards, others, world_skat, game, position=position, pickup=pickup
         )
-    return GameOdds(game, hand, worlds, wins, base_game_value(hand_cards, game, hand=hand))
+        solved += 1
+    return GameOdds(game, hand, solved, wins, base_game_value(hand_cards, game, hand=hand))
 
 
 def shared_world_wins(
@@ -126,19 +133,27 @@ def shared_world_wins(
     position: int,
     worlds: int,
     rng: np.random.Generator,
+    seconds: float | None = None,
+    hand: bool = False,
 ) -> npt.NDArray[np.bool_]:
-    """Win flags (worlds x games) of `games` with the skat picked up, every game solved in
-    the same worlds: a row without a win is a world in which none of the games wins, which
-    a bidder needs to weigh passing against its best game."""
+    """Win flags (worlds x games) of `games` with the skat picked up (as hand games with
+    `hand`), every game solved in the same worlds: a row without a win is a world in which
+    none of the games wins, which a bidder needs to weigh passing against its best game.
+    With `seconds`, fewer rows than `worlds` may be solved (`bots.skat.budget`)."""
     if popcount(hand_cards) != HAND_SIZE:
         raise ValueError("the declarer's hand must hold ten cards")
+    deadline = deadline_after(seconds)
     wins = np.zeros((worlds, len(games)), dtype=np.bool_)
-    for w, (others, world_skat) in enumerate(_worlds(hand_cards, None, worlds, rng)):
+    solved = 0
+    for others, world_skat in _worlds(hand_cards, None, worlds, rng):
+        if out_of_time(deadline, solved):
+            break
         for g, game in enumerate(games):
-            wins[w, g] = _declarer_wins(
-                solver, hand_cards, others, world_skat, game, position=position, pickup=True
+            wins[solved, g] = _declarer_wins(
+                solver, hand_cards, others, world_skat, game, position=position, pickup=not hand
             )
-    return wins
+        solved += 1
+    return wins[:solved]
 
 
 def _worlds(

@@ -31,6 +31,8 @@ class SkatBot(msgspec.Struct, frozen=True):
         worlds: worlds solved per card decision (100 is the strong setting).
         seconds: optional time budget per card decision; at least a few worlds are solved.
         skat_worlds: worlds per candidate game in the skat decisions.
+        skat_seconds: optional time budget per bidding valuation and per skat decision
+            (hand or pickup, discard, declaration); at least a few worlds are solved.
         bidder: how to value the hand in the bidding.
         risk: the win probability a game needs before the bot bids for it (higher = cautious).
     """
@@ -38,27 +40,29 @@ class SkatBot(msgspec.Struct, frozen=True):
     worlds: int = 100
     seconds: float | None = None
     skat_worlds: int = 24
+    skat_seconds: float | None = None
     bidder: Bidder = "montecarlo"
     risk: float = 0.6
 
     def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
         if obs.ramsch:
             return greedy_policy(obs, rng)
+        worlds, seconds = self.skat_worlds, self.skat_seconds
         if obs.phase == "bidding":
             return bid_decision(
-                obs, rng, bidder=self.bidder, risk=self.risk, worlds=self.skat_worlds
+                obs, rng, bidder=self.bidder, risk=self.risk, worlds=worlds, seconds=seconds
             )
         if obs.phase == "skat":
-            return choose_hand_or_skat(obs, rng, worlds=self.skat_worlds, risk=self.risk)
+            return choose_hand_or_skat(obs, rng, worlds=worlds, risk=self.risk, seconds=seconds)
         if obs.phase == "discard":
-            return choose_discard(obs, rng, worlds=self.skat_worlds)
+            return choose_discard(obs, rng, worlds=worlds, seconds=seconds)
         if obs.phase == "declare":
-            return choose_declaration(obs, rng, worlds=self.skat_worlds)
+            return choose_declaration(obs, rng, worlds=worlds, seconds=seconds)
         return choose_card(obs, rng, worlds=self.worlds, seconds=self.seconds)
 
 
 LEVELS: Final[dict[str, SkatBot]] = {
     "easy": SkatBot(worlds=10, skat_worlds=8, risk=0.75),
-    "medium": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, risk=0.65),
-    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, risk=0.6),
+    "medium": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, risk=0.65),
+    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, risk=0.6),
 }

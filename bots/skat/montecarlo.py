@@ -9,7 +9,6 @@ it is there). Known weaknesses of this approach (strategy fusion: it assumes it 
 hidden cards later; no information-gathering plays) are discussed in docs/bots.md.
 """
 
-import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Final
@@ -18,6 +17,7 @@ import msgspec
 import numpy as np
 
 from bots.policy import Decision
+from bots.skat.budget import deadline_after, out_of_time
 from engine.errors import InvalidInput
 from engine.skat.actions import Action, Play
 from engine.skat.cards import BASE_VALUE, card_points, format_card, parse_card, parse_cards
@@ -28,7 +28,6 @@ from engine.skat.solver import SCHWARZ, Position, Solver, Target
 
 __all__ = ["CardChoice", "choose_card", "declarer_target", "position_of", "shared_solver"]
 
-MIN_WORLDS: Final = 4  # a time budget never cuts a decision below this many worlds
 EXACT_CARDS: Final = 5  # with this many cards in hand or fewer, exact values are cheap
 OUT_OF_SCHNEIDER: Final = 31
 
@@ -126,7 +125,7 @@ def choose_card(
     if len(plays) == 1:
         return Decision(Play(plays[0]), {"reason": "only legal card", "worlds": 0})
     target = declarer_target(obs)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = deadline_after(seconds)
     is_declarer = obs.seat == obs.declarer
     exact = target == WIN_POINTS and len(obs.hand) <= EXACT_CARDS
     sampled = sample_worlds(obs, worlds, rng)
@@ -181,7 +180,7 @@ def _tally(
     points: dict[str, list[int]] = {card: [] for card in wins}
     solved = 0
     for world in worlds:
-        if deadline is not None and solved >= MIN_WORLDS and time.perf_counter() > deadline:
+        if out_of_time(deadline, solved):
             break
         result = solver.solve(position_of(obs, world), "moves", None if exact else target)
         for move in result.moves:

@@ -12,6 +12,7 @@ from bots.skat.bidding import (
     candidate_games,
     value_hand,
 )
+from bots.skat.budget import MIN_WORLDS
 from bots.skat.discard import candidates_for_bid
 from bots.skat.evaluation import base_game_value, shared_world_wins, win_odds
 from bots.skat.features import features
@@ -159,6 +160,41 @@ def test_shared_worlds_agree_with_one_game_at_a_time() -> None:
             rng=np.random.default_rng(5),
         )
         assert odds.wins == int(wins[:, g].sum())
+
+
+def test_a_spent_time_budget_still_solves_the_minimum_of_worlds() -> None:
+    """A budget of no time cuts every estimate to `MIN_WORLDS` worlds, never to none, and
+    the rows solved are the first worlds of the unbudgeted estimate."""
+    hand = LABELLED[3]
+    games: list[GameType] = ["clubs", "grand"]
+    full = shared_world_wins(
+        shared_solver(), hand.cards, games, position=1, worlds=8, rng=np.random.default_rng(5)
+    )
+    cut = shared_world_wins(
+        shared_solver(),
+        hand.cards,
+        games,
+        position=1,
+        worlds=8,
+        rng=np.random.default_rng(5),
+        seconds=0.0,
+    )
+    assert cut.shape == (MIN_WORLDS, 2) and (cut == full[:MIN_WORLDS]).all()
+    odds = win_odds(
+        shared_solver(),
+        hand.cards,
+        "clubs",
+        position=1,
+        hand=False,
+        worlds=8,
+        rng=np.random.default_rng(5),
+        seconds=0.0,
+    )
+    assert odds.worlds == MIN_WORLDS and odds.wins == int(full[:MIN_WORLDS, 0].sum())
+    valuation = value_hand(
+        hand.cards, hand.position, bidder="montecarlo", risk=0.5, worlds=8, seconds=0.0
+    )
+    assert all(p in (0, 0.25, 0.5, 0.75, 1) for p in valuation.chances.values())
 
 
 def test_benchmark_counts_any_winnable_game_as_correct_as_published() -> None:
