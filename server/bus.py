@@ -13,24 +13,20 @@ import asyncio
 import logging
 from collections import deque
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiomqtt
-from paho.mqtt.enums import MQTTProtocolVersion
 
+from server.mqtt import broker_address, stay_connected
 from server.protocol import encode_public
 from server.tasks import cancel
 
-__all__ = ["LOBBY_TOPIC", "TOPIC_PREFIX", "Bus", "NoBus", "broker_address", "topic_for"]
+__all__ = ["LOBBY_TOPIC", "TOPIC_PREFIX", "Bus", "NoBus", "topic_for"]
 
 log = logging.getLogger(__name__)
 
 TOPIC_PREFIX = "tischrunde/v1"
 LOBBY_TOPIC = f"{TOPIC_PREFIX}/lobby"
 QUEUE_LIMIT = 10_000
-BACKOFF_FIRST_SECONDS = 0.5
-BACKOFF_MAX_SECONDS = 30.0
-DEFAULT_PORT = 1883
 
 
 def topic_for(channel: str, table_id: str) -> str:
@@ -43,12 +39,6 @@ def topic_for(channel: str, table_id: str) -> str:
     if channel == "lobby":
         return f"{LOBBY_TOPIC}/{table_id}"
     return f"{TOPIC_PREFIX}/results"
-
-
-def broker_address(url: str) -> tuple[str, int]:
-    """Host and port of a broker URL `mqtt://host:port`."""
-    parts = urlsplit(url)
-    return parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORT
 
 
 class NoBus:
@@ -98,24 +88,13 @@ class Bus:
         await cancel(self._task)
 
     async def _run(self) -> None:
-        backoff = BACKOFF_FIRST_SECONDS
-        while True:
-            try:
-                async with aiomqtt.Client(
-                    self.host, self.port, protocol=MQTTProtocolVersion.MQTTv5
-                ) as client:
-                    self.connected = True
-                    backoff = BACKOFF_FIRST_SECONDS
-                    log.info("connected to MQTT broker %s:%d", self.host, self.port)
-                    await self._pump(client)
-            except aiomqtt.MqttError as error:
-                if self.connected:
-                    log.warning("MQTT broker lost: %s", error)
-                self.connected = False
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, BACKOFF_MAX_SECONDS)
+        await stay_connected(self.host, self.port, self._pump, name="event bus", lost=self._lost)
+
+    def _lost(self) -> None:
+        self.connected = False
 
     async def _pump(self, client: aiomqtt.Client) -> None:
+        self.connected = True
         while True:
             while not self._queue:
                 self._ready.clear()

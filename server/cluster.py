@@ -14,9 +14,9 @@ import socket
 
 import aiomqtt
 import msgspec
-from paho.mqtt.enums import MQTTProtocolVersion
 
-from server.bus import LOBBY_TOPIC, broker_address
+from server.bus import LOBBY_TOPIC
+from server.mqtt import broker_address, stay_connected
 from server.protocol import TableInfo
 from server.settings import Settings
 from server.tasks import cancel
@@ -24,7 +24,6 @@ from server.tasks import cancel
 __all__ = ["LobbyMirror", "node_name", "node_url"]
 
 log = logging.getLogger(__name__)
-RECONNECT_SECONDS = 1.0
 ANY_ADDRESS = ("", "0.0.0.0", "::")
 
 
@@ -84,17 +83,12 @@ class LobbyMirror:
             self.tables[table_id] = info
 
     async def _run(self) -> None:
-        while True:
-            try:
-                async with aiomqtt.Client(
-                    self.host, self.port, protocol=MQTTProtocolVersion.MQTTv5
-                ) as client:
-                    await client.subscribe(f"{LOBBY_TOPIC}/+", qos=1)
-                    self.tables.clear()  # the broker sends every retained entry again
-                    async for message in client.messages:
-                        payload = message.payload
-                        if isinstance(payload, bytes | bytearray):
-                            self.receive(str(message.topic), bytes(payload))
-            except aiomqtt.MqttError as error:
-                log.warning("lobby mirror: broker lost (%s); reconnecting", error)
-                await asyncio.sleep(RECONNECT_SECONDS)
+        await stay_connected(self.host, self.port, self._mirror, name="lobby mirror")
+
+    async def _mirror(self, client: aiomqtt.Client) -> None:
+        await client.subscribe(f"{LOBBY_TOPIC}/+", qos=1)
+        self.tables.clear()  # the broker sends every retained entry again
+        async for message in client.messages:
+            payload = message.payload
+            if isinstance(payload, bytes | bytearray):
+                self.receive(str(message.topic), bytes(payload))

@@ -24,7 +24,6 @@ from typing import Any
 
 import aiomqtt
 import msgspec
-from paho.mqtt.enums import MQTTProtocolVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
@@ -32,8 +31,9 @@ from bots.policy import Decision
 from bots.pool import BotPool
 from engine.skat.observation import Observation as SkatObservation
 from engine.tichu.observation import Observation as TichuObservation
-from server.bus import TOPIC_PREFIX, broker_address
+from server.bus import TOPIC_PREFIX
 from server.games import GameKind
+from server.mqtt import broker_address, stay_connected
 from server.tasks import cancel
 
 __all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]
@@ -43,7 +43,6 @@ log = logging.getLogger(__name__)
 REQUEST_TOPIC = f"{TOPIC_PREFIX}/bots/requests"
 SHARED_SUBSCRIPTION = f"$share/bots/{REQUEST_TOPIC}"
 REPLY_PREFIX = f"{TOPIC_PREFIX}/bots/replies"
-RECONNECT_SECONDS = 1.0
 OBSERVATIONS: Mapping[str, type[msgspec.Struct]] = {
     "skat": SkatObservation,
     "tichu": TichuObservation,
@@ -149,21 +148,19 @@ class RemoteBots:
             self._waiting.pop(correlation, None)
 
     async def _listen(self) -> None:
-        while True:
-            try:
-                async with aiomqtt.Client(
-                    self.host, self.port, protocol=MQTTProtocolVersion.MQTTv5
-                ) as client:
-                    await client.subscribe(self.reply_topic, qos=1)
-                    self._client = client
-                    log.info("remote bot workers reachable through %s:%d", self.host, self.port)
-                    async for message in client.messages:
-                        self._answer(message)
-            except aiomqtt.MqttError as error:
-                if self._client is not None:
-                    log.warning("remote bots: broker lost (%s); deciding locally", error)
-                self._client = None
-                await asyncio.sleep(RECONNECT_SECONDS)
+        await stay_connected(
+            self.host, self.port, self._replies, name="remote bots", lost=self._lost
+        )
+
+    async def _replies(self, client: aiomqtt.Client) -> None:
+        await client.subscribe(self.reply_topic, qos=1)
+        self._client = client
+        async for message in client.messages:
+            self._answer(message)
+
+    def _lost(self) -> None:
+        """Until the broker is back, every decision is taken locally."""
+        self._client = None
 
     def _answer(self, message: aiomqtt.Message) -> None:
         correlation = getattr(message.properties, "CorrelationData", None)
@@ -180,18 +177,16 @@ async def serve_requests(url: str, pool: BotPool, name: str) -> None:
     """The worker side: answer requests from the shared subscription until cancelled."""
     host, port = broker_address(url)
     running: set[asyncio.Task[None]] = set()
-    while True:
-        try:
-            async with aiomqtt.Client(host, port, protocol=MQTTProtocolVersion.MQTTv5) as client:
-                await client.subscribe(SHARED_SUBSCRIPTION, qos=1)
-                log.info("bot worker %s taking requests from %s:%d", name, host, port)
-                async for message in client.messages:
-                    task = asyncio.create_task(_answer_request(client, pool, message, name))
-                    running.add(task)
-                    task.add_done_callback(running.discard)
-        except aiomqtt.MqttError as error:
-            log.warning("bot worker: broker lost (%s); reconnecting", error)
-            await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def take_requests(client: aiomqtt.Client) -> None:
+        await client.subscribe(SHARED_SUBSCRIPTION, qos=1)
+        log.info("bot worker %s taking requests from %s:%d", name, host, port)
+        async for message in client.messages:
+            task = asyncio.create_task(_answer_request(client, pool, message, name))
+            running.add(task)
+            task.add_done_callback(running.discard)
+
+    await stay_connected(host, port, take_requests, name=f"bot worker {name}")
 
 
 async def _answer_request(
