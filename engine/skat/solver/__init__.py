@@ -53,6 +53,7 @@ from engine.skat.solver.query import (
     Target,
     ask,
 )
+from engine.skat.solver.ranks import fill_groups
 from engine.skat.solver.search import N_STATS, ST_NODES, test
 from engine.skat.solver.stack import MAX_PLY, W_SIZE
 from engine.skat.solver.table import MAX_STAMP
@@ -138,7 +139,10 @@ class Solver:
                 self._stamp = 1
             self._context = context
             self._owners = held
-        return pack(position, self._stamp), rules_table(position.game, kind)
+        state, rules = pack(position, self._stamp), rules_table(position.game, kind)
+        if self.options.rank_keys:
+            fill_groups(state, rules)
+        return state, rules
 
     def _test(self, position: Position, kind: int, needed: int) -> int:
         state, rules = self._state(position, kind)
