@@ -48,7 +48,11 @@ def test_a_normalised_key_is_a_position_of_the_same_value(
     leader = data.draw(st.integers(0, 2))
     before, after = (
         Position(
-            hands=tuple(_project(root.game, cards & h) for h in hands),  # type: ignore[arg-type]
+            hands=(
+                _project(root.game, cards & hands[0]),
+                _project(root.game, cards & hands[1]),
+                _project(root.game, cards & hands[2]),
+            ),
             game=root.game,
             declarer=root.declarer,
             leader=leader,
