@@ -25,6 +25,7 @@ __all__ = [
     "O_NULL_SAFE",
     "O_ORDERING",
     "O_QUICK_TRICKS",
+    "O_RANK_KEYS",
     "O_SIZE",
     "O_SURE_CARDS",
     "O_TT",
@@ -42,7 +43,8 @@ O_FAIL_SOFT: Final = 6
 O_DRIVER: Final = 7
 O_SURE_CARDS: Final = 8
 O_ETC: Final = 9
-O_SIZE: Final = 10
+O_RANK_KEYS: Final = 10
+O_SIZE: Final = 11
 
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
@@ -73,6 +75,8 @@ class Options(msgspec.Struct, frozen=True):
             down after a probe fails low, bisection up after one succeeds), "mtd" (MTD(f):
             null-window probes at the last fail-soft bound), "bisection" (null-window probes
             halving the interval left) or "window" (one alpha-beta search over it).
+        rank_keys: table keys normalised by rank: positions that differ only in which of
+            some equal cards (adjacent in rank, same value) were played share an entry.
         etc: enhanced transposition cutoffs: before the third card of a trick, look up every
             child in the table. Off by default: 16% fewer nodes, but the extra lookups miss
             the cache and cost as much time as they save.
@@ -88,6 +92,7 @@ class Options(msgspec.Struct, frozen=True):
     fail_soft: bool = True
     value_driver: Literal["hybrid", "mtd", "bisection", "window"] = "hybrid"
     etc: bool = False
+    rank_keys: bool = True
 
     def to_array(self) -> Int64Array:
         """The `opts` array of the kernels."""
@@ -102,4 +107,5 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_FAIL_SOFT] = self.fail_soft
         flags[O_DRIVER] = DRIVERS[self.value_driver]
         flags[O_ETC] = self.etc
+        flags[O_RANK_KEYS] = self.rank_keys
         return flags

@@ -34,10 +34,13 @@ from engine.skat.cards import (
 __all__ = [
     "CARDS",
     "FULL32",
+    "GROUP_FIELDS",
     "HANDS",
     "KIND_NULL",
     "KIND_POINTS",
     "KIND_SCHWARZ",
+    "MAX_GROUPS",
+    "MAX_GROUP_WIDTH",
     "NO_CARD",
     "PLAYERS",
     "R_BONUS",
@@ -48,8 +51,12 @@ __all__ = [
     "R_PTS",
     "R_SIZE",
     "R_SUIT",
+    "S_CARD_GROUP",
     "S_DECLARER",
+    "S_GROUPS",
+    "S_GROUPS_N",
     "S_LEADER",
+    "S_RELABEL",
     "S_SIZE",
     "S_STAMP",
     "S_TRICK",
@@ -92,7 +99,16 @@ S_TRICK_N: Final = S_TRICK + PLAYERS
 S_LEADER: Final = S_TRICK_N + 1
 S_DECLARER: Final = S_LEADER + 1
 S_STAMP: Final = S_DECLARER + 1  # transposition table generation of this world
-S_SIZE: Final = S_STAMP + 1
+# Rank-normalised table keys (see `ranks`): the number of card groups (0: keys as they are),
+# per group its lowest bit, width mask and the offset of its relabelling table in `state`.
+S_GROUPS_N: Final = S_STAMP + 1
+S_GROUPS: Final = S_GROUPS_N + 1
+GROUP_FIELDS: Final = 3
+MAX_GROUPS: Final = 6  # null: four suits; suit and grand: five runs of equal cards
+S_CARD_GROUP: Final = S_GROUPS + GROUP_FIELDS * MAX_GROUPS  # S_CARD_GROUP + c: c's group or -1
+S_RELABEL: Final = S_CARD_GROUP + CARDS
+MAX_GROUP_WIDTH: Final = 8
+S_SIZE: Final = S_RELABEL + 4 * (1 << MAX_GROUP_WIDTH)  # null's four suits of eight cards
 
 # `rules` array: per game type and scoring kind, read-only.
 R_PTS: Final = 0  # value of each internal card (card points, or 0 when tricks count)
@@ -311,4 +327,5 @@ def pack(p: Position, stamp: int) -> Int64Array:
     state[S_LEADER] = p.leader
     state[S_DECLARER] = p.declarer
     state[S_STAMP] = stamp
+    state[S_GROUPS_N] = 0
     return state

@@ -56,12 +56,14 @@ from engine.skat.solver.position import (
     S_TRICK_N,
     Int64Array,
 )
+from engine.skat.solver.ranks import normalise, normalise_without
 from engine.skat.solver.stack import (
     F_ALPHA,
     F_AVAIL,
     F_BEST,
     F_BEST_MOVE,
     F_BETA,
+    F_CHILD_KEYS,
     F_GAIN,
     F_I,
     F_KEY,
@@ -194,7 +196,10 @@ def search(
                     result = two_tricks(state, player, declarer, rules)
                     continue
                 if use_tt:
-                    key = key_of(state[0] | state[1] | state[2], player, stamp)
+                    key = work[ply, F_KEY]  # set by the parent below the root
+                    if ply == 0:
+                        remaining = normalise(state, state[0] | state[1] | state[2])
+                        key = key_of(remaining, player, stamp)
                     slot = slot_of(key, size)
                     entry = probe(tt, slot, key)
                     if entry != MISSING:
@@ -242,12 +247,15 @@ def search(
                 # The children are trick boundaries: load their entries while the first
                 # child is searched, and with ETC look for a cut among them at once.
                 remaining = state[0] | state[1] | state[2]
+                normalised = normalise(state, remaining)
                 for i in range(work[ply, F_N]):
                     card = work[ply, F_MV + i]
                     winner = work[ply, F_WINP]
                     if beats(card, work[ply, F_WIN], rules):
                         winner = player
-                    key = key_of(remaining ^ 1 << card, winner, stamp)
+                    child = normalise_without(state, normalised, remaining, card)
+                    key = key_of(child, winner, stamp)
+                    work[ply, F_CHILD_KEYS + i] = key
                     slot = slot_of(key, size)
                     if opts[O_ETC] == 0:
                         prefetch(tt, slot)
@@ -304,6 +312,7 @@ def search(
                 work[ply + 1, F_TPTS] = 0
                 work[ply + 1, F_TABLE] = 0
                 work[ply + 1, F_AVAIL] = work[ply, F_AVAIL] - trick
+                work[ply + 1, F_KEY] = work[ply, F_CHILD_KEYS + i]
             else:
                 gain = 0
                 work[ply + 1, F_PLAYER] = (player + 1) % PLAYERS

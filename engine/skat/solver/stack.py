@@ -15,6 +15,7 @@ __all__ = [
     "F_BEST",
     "F_BEST_MOVE",
     "F_BETA",
+    "F_CHILD_KEYS",
     "F_GAIN",
     "F_I",
     "F_KEY",
@@ -55,7 +56,8 @@ F_TABLE: Final = 13  # mask of the cards in the trick
 F_GAIN: Final = 14  # value the move being searched banks for the declarer's count
 F_MOVE: Final = 15  # the move being searched
 F_SLOT: Final = 16  # transposition table slot of this node, -1 if none
-F_KEY: Final = 17  # its key
+F_KEY: Final = 17  # its key (at a trick boundary below the root: set by the parent)
 F_MV: Final = 18  # moves in search order
 F_SC: Final = F_MV + MAX_MOVES  # their ordering scores
-W_SIZE: Final = F_SC + MAX_MOVES
+F_CHILD_KEYS: Final = F_SC + MAX_MOVES  # before a trick's last card: its children's keys
+W_SIZE: Final = F_CHILD_KEYS + MAX_MOVES
