@@ -340,43 +340,47 @@ def _after_play(
         if state.table != NO_COMBO:
             won = _with(won, state.owner, won[state.owner] | trick)
         trick, trick_start = 0, len(state.log)
-    hands = _with(state.hands, seat, state.hands[seat] ^ cards)
+    hand = state.hands[seat] ^ cards
+    hands = _with(state.hands, seat, hand)
     trick |= cards
     pending = state.wish
     if pending and cards & RANK_MASK[pending]:
         pending = 0
     if wish:
         pending = wish
-    finish = state.finish if hands[seat] else (*state.finish, seat)
-    log = (*state.log, Event(seat, action))
-    if len(finish) == THIRD_OUT or (
-        len(finish) == _PAIR_OUT and team_of(finish[0]) == team_of(finish[1])
-    ):
-        if played == _DRAGON_SINGLE and len(finish) == THIRD_OUT:
-            return msgspec.structs.replace(
-                state,
-                phase="dragon",
-                hands=hands,
-                won=won,
-                turn=seat,
-                owner=seat,
-                table=played,
-                table_cards=cards,
-                trick=trick,
-                trick_start=trick_start,
-                passed=0,
-                closed=True,
-                wish=pending,
-                finish=finish,
-                log=log,
-            )
-        return _end_round(state, hands, _with(won, seat, won[seat] | trick), finish, log)
+    log = state.log + (Event(seat, action),)
+    finish = state.finish
+    if not hand:  # only a player going out can end the round
+        finish = (*finish, seat)
+        if len(finish) == THIRD_OUT or (
+            len(finish) == _PAIR_OUT and team_of(finish[0]) == team_of(finish[1])
+        ):
+            if played == _DRAGON_SINGLE and len(finish) == THIRD_OUT:
+                return msgspec.structs.replace(
+                    state,
+                    phase="dragon",
+                    hands=hands,
+                    won=won,
+                    turn=seat,
+                    owner=seat,
+                    table=played,
+                    table_cards=cards,
+                    trick=trick,
+                    trick_start=trick_start,
+                    passed=0,
+                    closed=True,
+                    wish=pending,
+                    finish=finish,
+                    log=log,
+                )
+            return _end_round(state, hands, _with(won, seat, won[seat] | trick), finish, log)
+    holding = _holding(hands)
     if played == DOG_COMBO:
         partner = seat_at(seat, PARTNER)
-        receiver = partner if hands[partner] else _next_active(hands, partner)
+        receiver = partner if hands[partner] else _NEXT_ACTIVE[holding][partner]
         owner, turn, closed = receiver, receiver, True
     else:
-        owner, turn, closed = seat, _next_active(hands, seat), False
+        owner, turn, closed = seat, _NEXT_ACTIVE[holding][seat], False
     return msgspec.structs.replace(
         state,
         phase="play",
@@ -416,7 +420,7 @@ def _after_pass(state: State, seat: Seat) -> State:
     holding = _holding(state.hands)
     owner = state.owner
     others = holding & ~(1 << owner)
-    log = (*state.log, _PASS_EVENTS[seat])
+    log = state.log + (_PASS_EVENTS[seat],)
     if passed & others != others:
         return msgspec.structs.replace(
             state, passed=passed, turn=_NEXT_ACTIVE[holding][seat], log=log
