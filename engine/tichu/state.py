@@ -348,7 +348,7 @@ def _after_play(
         pending = 0
     if wish:
         pending = wish
-    log = state.log + (Event(seat, action),)
+    log = (*state.log, Event(seat, action))
     finish = state.finish
     if not hand:  # only a player going out can end the round
         finish = (*finish, seat)
@@ -420,7 +420,7 @@ def _after_pass(state: State, seat: Seat) -> State:
     holding = _holding(state.hands)
     owner = state.owner
     others = holding & ~(1 << owner)
-    log = state.log + (_PASS_EVENTS[seat],)
+    log = (*state.log, _PASS_EVENTS[seat])
     if passed & others != others:
         return msgspec.structs.replace(
             state, passed=passed, turn=_NEXT_ACTIVE[holding][seat], log=log
