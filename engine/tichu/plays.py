@@ -42,6 +42,7 @@ from engine.tichu.combos import (
     DOG_COMBO,
     DRAGON_HEIGHT,
     FULLHOUSE,
+    KIND_SHIFT,
     MIN_STRAIGHT,
     NO_COMBO,
     PAIR,
@@ -171,6 +172,10 @@ _FROM_VALUE: Final = (
 _SINGLES_ABOVE: Final = tuple(
     _FROM_VALUE[max(LOWEST_RANK, lowest_value_above(floor))] for floor in range(DRAGON_HEIGHT + 2)
 )
+# _KIND_AND_FLOOR[c]: the kind and the height of combination c, unpacked once.
+_KIND_AND_FLOOR: Final = tuple(
+    (kind_of(c), height_of(c)) for c in range((BOMBSF + 1) << KIND_SHIFT)
+)
 _DOG_PLAY: Final = (DOG, DOG_COMBO)
 _MAHJONG_PLAY: Final = (MAHJONG, combo(SINGLE, 1, height(MAHJONG_VALUE)))
 _PHOENIX_LED: Final = (PHOENIX, combo(SINGLE, 1, PHOENIX_LED_HEIGHT))
@@ -225,7 +230,7 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
         _stairs(hand, some, two, 0, 0, out)
         _bombs(hand, NO_COMBO, out)
         return out
-    kind, floor = kind_of(table), height_of(table)
+    kind, floor = _KIND_AND_FLOOR[table]
     if kind == SINGLE:
         _singles(hand, floor, out)
     elif kind == PAIR:
@@ -256,14 +261,23 @@ def _singles(hand: CardMask, floor: int, out: list[Play]) -> None:
         out.append(_MAHJONG_PLAY)
     above = hand & _SINGLES_ABOVE[floor]
     if above:
-        for index, byte in enumerate(above.to_bytes(_BYTES, "little")):
-            if byte:
-                out += _BYTE_SINGLES[index][byte]
+        out += _standard_singles(above)
     if hand & PHOENIX:
         if not floor:
             out.append(_PHOENIX_LED)
         elif floor < DRAGON_HEIGHT:
             out.append((PHOENIX, combo(SINGLE, 1, floor + 1)))
+
+
+@lru_cache(maxsize=_SPAN_CACHE)
+def _standard_singles(cards: CardMask) -> tuple[Play, ...]:
+    """The singles of `cards` (standard cards and the Dragon), lowest first. Cached: a seat
+    answering singles asks for the same few cards above the table again and again."""
+    found: list[Play] = []
+    for index, byte in enumerate(cards.to_bytes(_BYTES, "little")):
+        if byte:
+            found += _BYTE_SINGLES[index][byte]
+    return tuple(found)
 
 
 def _tuples(
@@ -478,9 +492,11 @@ def _stairs(hand: CardMask, some: int, two: int, pairs: int, floor: int, out: li
             run[slot - bottom] = held
 
 
+@lru_cache(maxsize=_SPAN_CACHE)
 def _bomb_seeds(hand: CardMask) -> tuple[int, int]:
     """(fours, starts): the lowest bit of every full nibble, and every card that has the four
-    cards above it in its suit (the bottom of a five-card straight flush)."""
+    cards above it in its suit (the bottom of a five-card straight flush). Cached: a hand is
+    asked for its bombs at every answer and every interrupt."""
     standard = hand & STANDARD
     halves = standard & standard >> 1  # (these shift-and-fold steps save big-int operations)
     fours = halves & halves >> 2 & _NIBBLE_BASES
