@@ -342,7 +342,7 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
     if phase == "over":
         return []
     if phase == "grand_tichu":
-        return [a for a in _GRAND_CHOICES if grand_error(state, seat) is None]
+        return list(_GRAND_CHOICES) if grand_error(state, seat) is None else []
     actions: list[Action] = []
     if call_error(state, seat) is None:
         actions.append(CALL)
@@ -376,7 +376,9 @@ def _turn_actions(state: "State", seat: int) -> list[Action]:
     rules = state.start.rules
     hand = state.hands[seat]
     wishes = _WISHES[rules.wish_required]
-    actions: list[Action] = [CALL] if call_error(state, seat) is None else []
+    # a seat that has played a card cannot call: spare the predicate then
+    callable_ = popcount(hand) == HAND_SIZE and call_error(state, seat) is None
+    actions: list[Action] = [CALL] if callable_ else []
     if state.table == NO_COMBO or state.closed:
         actions += lead_actions(hand, rules.phoenix_as_one, wishes)
         return actions
