@@ -239,7 +239,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
         if isinstance(action, CallTichu):
             raise_for(call_error(self, seat))
             return _after_call(self, seat)
-        if isinstance(action, GrandTichu | DeclineGrandTichu):
+        if isinstance(action, _GRAND_ACTIONS):
             raise_for(grand_error(self, seat))
             return _after_grand(self, seat, action)
         if isinstance(action, Exchange):
@@ -276,6 +276,7 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
 # on nothing else, so which answer is kept here changes only the time taken.
 _offered: list[tuple[State | None, Seat, tuple[Action, ...]]] = [(None, -1, ())]
 _LISTED: Final = (Play, Pass)  # exact types: a subclass could redefine equality
+_GRAND_ACTIONS: Final = (GrandTichu, DeclineGrandTichu)  # built once, not per `apply`
 
 
 # --- transitions -----------------------------------------------------------------------------
