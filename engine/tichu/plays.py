@@ -78,6 +78,9 @@ _BYTE: Final = 8
 _BYTES: Final = 8  # a hand mask fits in 64 bits
 _VALUE_SLOTS: Final = DRAGON_VALUE + 1
 _SPAN_CACHE: Final = 1 << 16
+# A hand comes back within a round (a seat passing keeps its cards): a small cache catches
+# that and keeps the garbage collector's work (a tracked object per entry) small.
+_HAND_CACHE: Final = 1 << 10
 _LAST_STRAIGHT_BOTTOM: Final = ACE - MIN_STRAIGHT + 1
 _FIFTH_VALUE: Final = (MIN_STRAIGHT - 1) * RANK_STRIDE  # shift from a value to four above
 
@@ -492,7 +495,7 @@ def _stairs(hand: CardMask, some: int, two: int, pairs: int, floor: int, out: li
             run[slot - bottom] = held
 
 
-@lru_cache(maxsize=_SPAN_CACHE)
+@lru_cache(maxsize=_HAND_CACHE)
 def _bomb_seeds(hand: CardMask) -> tuple[int, int]:
     """(fours, starts): the lowest bit of every full nibble, and every card that has the four
     cards above it in its suit (the bottom of a five-card straight flush). Cached: a hand is
