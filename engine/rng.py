@@ -21,7 +21,8 @@ def make_stream_rng(seed: int, *stream: int) -> np.random.Generator:
     Each stream is a pure function of (seed, stream), so a consumer can recreate any of them
     without replaying the others.
     """
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=stream))
+    # what default_rng builds from a SeedSequence, without its dispatch (a deal per round)
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=stream)))
 
 
 def fresh_seed() -> int:

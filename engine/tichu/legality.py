@@ -337,10 +337,12 @@ def give_error(state: "State", seat: int, to: int) -> str | None:
 def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
     """Every action the predicates allow `seat` now (Exchange actions only if `exchanges`)."""
     phase = state.phase
+    if phase == "play" and seat == state.turn and not state.wish and state.hands[seat]:
+        return _turn_actions(state, seat)
     if phase == "over":
         return []
     if phase == "grand_tichu":
-        return [a for a in _GRAND_CHOICES if grand_error(state, seat) is None]
+        return list(_GRAND_CHOICES) if grand_error(state, seat) is None else []
     actions: list[Action] = []
     if call_error(state, seat) is None:
         actions.append(CALL)
@@ -364,6 +366,26 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
         actions += play_actions(legal_plays(ctx), wishes, ctx.hand)
     if ctx.on_turn and pass_error(state, seat, duty) is None:
         actions.append(PASS)
+    return actions
+
+
+def _turn_actions(state: "State", seat: int) -> list[Action]:
+    """`legal_actions` of the seat on turn in the play with cards and no wish pending, the
+    commonest question, without building its `PlayContext`: no refusal then, the wish binds
+    nothing, so the plays are the generator's and passing is allowed unless leading."""
+    rules = state.start.rules
+    hand = state.hands[seat]
+    wishes = _WISHES[rules.wish_required]
+    # a seat that has played a card cannot call: spare the predicate then
+    callable_ = popcount(hand) == HAND_SIZE and call_error(state, seat) is None
+    actions: list[Action] = [CALL] if callable_ else []
+    if state.table == NO_COMBO or state.closed:
+        actions += lead_actions(hand, rules.phoenix_as_one, wishes)
+        return actions
+    actions += play_actions(
+        plays(hand, state.table, phoenix_as_one=rules.phoenix_as_one), wishes, hand
+    )
+    actions.append(PASS)
     return actions
 
 

@@ -13,7 +13,9 @@ Which list is found changes nothing but the time taken.
 
 from functools import lru_cache
 from itertools import compress
-from typing import Final, NamedTuple
+from typing import Final
+
+import msgspec
 
 from engine.tichu.actions import Action, Play
 from engine.tichu.cards import MAHJONG, CardMask, format_cards, format_rank
@@ -70,7 +72,7 @@ def play_actions(found: list[CardPlay], wishes: tuple[int, ...], hand: CardMask)
     return _expand(found, wishes, hand)[1]
 
 
-class _Leads(NamedTuple):
+class _Leads(msgspec.Struct, frozen=True, gc=False):
     """The lead actions of `hand`, each with its card set, under one pair of rule options."""
 
     hand: CardMask

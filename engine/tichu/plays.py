@@ -42,6 +42,7 @@ from engine.tichu.combos import (
     DOG_COMBO,
     DRAGON_HEIGHT,
     FULLHOUSE,
+    KIND_SHIFT,
     MIN_STRAIGHT,
     NO_COMBO,
     PAIR,
@@ -77,6 +78,9 @@ _BYTE: Final = 8
 _BYTES: Final = 8  # a hand mask fits in 64 bits
 _VALUE_SLOTS: Final = DRAGON_VALUE + 1
 _SPAN_CACHE: Final = 1 << 16
+# A hand comes back within a round (a seat passing keeps its cards): a small cache catches
+# that and keeps the garbage collector's work (a tracked object per entry) small.
+_HAND_CACHE: Final = 1 << 10
 _LAST_STRAIGHT_BOTTOM: Final = ACE - MIN_STRAIGHT + 1
 _FIFTH_VALUE: Final = (MIN_STRAIGHT - 1) * RANK_STRIDE  # shift from a value to four above
 
@@ -171,6 +175,10 @@ _FROM_VALUE: Final = (
 _SINGLES_ABOVE: Final = tuple(
     _FROM_VALUE[max(LOWEST_RANK, lowest_value_above(floor))] for floor in range(DRAGON_HEIGHT + 2)
 )
+# _KIND_AND_FLOOR[c]: the kind and the height of combination c, unpacked once.
+_KIND_AND_FLOOR: Final = tuple(
+    (kind_of(c), height_of(c)) for c in range((BOMBSF + 1) << KIND_SHIFT)
+)
 _DOG_PLAY: Final = (DOG, DOG_COMBO)
 _MAHJONG_PLAY: Final = (MAHJONG, combo(SINGLE, 1, height(MAHJONG_VALUE)))
 _PHOENIX_LED: Final = (PHOENIX, combo(SINGLE, 1, PHOENIX_LED_HEIGHT))
@@ -225,7 +233,7 @@ def plays(hand: CardMask, table: Combo = NO_COMBO, *, phoenix_as_one: bool = Fal
         _stairs(hand, some, two, 0, 0, out)
         _bombs(hand, NO_COMBO, out)
         return out
-    kind, floor = kind_of(table), height_of(table)
+    kind, floor = _KIND_AND_FLOOR[table]
     if kind == SINGLE:
         _singles(hand, floor, out)
     elif kind == PAIR:
@@ -256,14 +264,23 @@ def _singles(hand: CardMask, floor: int, out: list[Play]) -> None:
         out.append(_MAHJONG_PLAY)
     above = hand & _SINGLES_ABOVE[floor]
     if above:
-        for index, byte in enumerate(above.to_bytes(_BYTES, "little")):
-            if byte:
-                out += _BYTE_SINGLES[index][byte]
+        out += _standard_singles(above)
     if hand & PHOENIX:
         if not floor:
             out.append(_PHOENIX_LED)
         elif floor < DRAGON_HEIGHT:
             out.append((PHOENIX, combo(SINGLE, 1, floor + 1)))
+
+
+@lru_cache(maxsize=_SPAN_CACHE)
+def _standard_singles(cards: CardMask) -> tuple[Play, ...]:
+    """The singles of `cards` (standard cards and the Dragon), lowest first. Cached: a seat
+    answering singles asks for the same few cards above the table again and again."""
+    found: list[Play] = []
+    for index, byte in enumerate(cards.to_bytes(_BYTES, "little")):
+        if byte:
+            found += _BYTE_SINGLES[index][byte]
+    return tuple(found)
 
 
 def _tuples(
@@ -308,6 +325,42 @@ def _fullhouses(ranks: list[Rank], wild: int, floor: int, out: list[Play]) -> No
 Window = tuple[int, int, bool, tuple[int, ...]]
 
 
+def _phoenix_may_be(slot: int, bottom: int, top: int, phoenix_as_one: bool) -> bool:
+    """Whether the Phoenix may stand for value `slot` in the straight bottom..top: not for the
+    bottom unless the top is the Ace (the set reads one higher, extended at the top), and not
+    for the Mah Jong unless `phoenix_as_one`."""
+    return (slot != bottom or top == ACE) and (slot != MAHJONG_VALUE or phoenix_as_one)
+
+
+# _PURE_SLOTS[phoenix_as_one][bottom][top]: the values the Phoenix may stand for in a straight
+# whose values bottom..top are all held.
+_PURE_SLOTS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(s for s in range(bottom, top + 1) if _phoenix_may_be(s, bottom, top, one))
+            for top in range(ACE + 1)
+        )
+        for bottom in range(ACE + 1)
+    )
+    for one in (False, True)
+)
+# Lowest bit of every value's nibble, the Mah Jong's included; in a nibble holding a count of
+# at most 5, the bit `_FOURS_BIT` is set for 4 and 5 only.
+_RUN_BASES: Final = sum(1 << (RANK_STRIDE * v) for v in range(ACE + 1))
+_FOURS_BIT: Final = 2
+
+
+def _may_hold_straight(present: int, wild: bool) -> bool:
+    """Whether five consecutive values (four of five with the Phoenix) are held: the sum of
+    five shifted copies counts per nibble (at most 5, no carry)."""
+    counts = present
+    for step in range(1, MIN_STRAIGHT):
+        counts += present >> (RANK_STRIDE * step)
+    if wild:
+        return bool(counts & _RUN_BASES << _FOURS_BIT)  # a count of 4 or 5
+    return bool(counts & counts >> _FOURS_BIT & _RUN_BASES)  # a count of 5 (0b101)
+
+
 @lru_cache(maxsize=_SPAN_CACHE)
 def _straight_windows(present: int, wild: bool, phoenix_as_one: bool) -> tuple[Window, ...]:
     """Every straight window over the held values (`present`: bit 4v set when value v is held,
@@ -319,6 +372,7 @@ def _straight_windows(present: int, wild: bool, phoenix_as_one: bool) -> tuple[W
     once, in the window of its highest reading.
     """
     windows: list[Window] = []
+    pure_slots = _PURE_SLOTS[phoenix_as_one]
     for bottom in range(MAHJONG_VALUE, _LAST_STRAIGHT_BOTTOM + 1):
         gap = 0
         for top in range(bottom, ACE + 1):
@@ -328,14 +382,10 @@ def _straight_windows(present: int, wild: bool, phoenix_as_one: bool) -> tuple[W
                 gap = top
             if top - bottom + 1 < MIN_STRAIGHT:
                 continue
-            slots = (gap,) if gap else tuple(range(bottom, top + 1)) if wild else ()
-            allowed = tuple(
-                slot
-                for slot in slots
-                if not (slot == bottom and top < ACE) and (slot != MAHJONG_VALUE or phoenix_as_one)
-            )
-            if allowed or not gap:
-                windows.append((bottom, top, not gap, allowed))
+            if not gap:
+                windows.append((bottom, top, True, pure_slots[bottom][top] if wild else ()))
+            elif _phoenix_may_be(gap, bottom, top, phoenix_as_one):
+                windows.append((bottom, top, False, (gap,)))
     return tuple(windows)
 
 
@@ -351,7 +401,10 @@ def _straights(
     left to `_bombs`. `some` is the first of `_shape(hand)`. The card sets of a window are
     the product of its values' cards (itertools, so the loops run in C)."""
     wild = hand & PHOENIX
-    windows = _straight_windows(some | hand & MAHJONG, bool(wild), phoenix_as_one)
+    present = some | hand & MAHJONG
+    if not _may_hold_straight(present, bool(wild)):
+        return
+    windows = _straight_windows(present, bool(wild), phoenix_as_one)
     if not windows:
         return
     cards = [_RUN_CARDS[v][hand >> (RANK_STRIDE * v) & _NIBBLE] for v in range(ACE + 1)]
@@ -385,11 +438,17 @@ def _flushes(hand: CardMask, bottom: int, top: int) -> tuple[int, ...]:
     return tuple(base << suit for suit in range(_SUITS) if hand & (base << suit) == base << suit)
 
 
+# _VALUE_RANGE[bottom][top]: the values bottom..top.
+_VALUE_RANGE: Final = tuple(
+    tuple(tuple(range(bottom, top + 1)) for top in range(ACE + 1)) for bottom in range(ACE + 1)
+)
+
+
 @lru_cache(maxsize=_SPAN_CACHE)
 def _stairs_windows(two: int, some: int, wild: bool) -> tuple[Window, ...]:
-    """Every stairs window (`two`, `some` as `_shape` gives them): each value holds a pair,
-    or with the Phoenix one value holds a single card that the Phoenix completes; in a pure
-    window the Phoenix may complete any value."""
+    """Every stairs window (`two`, `some` as `_shape` gives them; `some` matters only with the
+    Phoenix): each value holds a pair, or with the Phoenix one value holds a single card that
+    the Phoenix completes; in a pure window the Phoenix may complete any value."""
     windows: list[Window] = []
     for bottom in range(LOWEST_RANK, ACE):
         short = 0
@@ -400,7 +459,7 @@ def _stairs_windows(two: int, some: int, wild: bool) -> tuple[Window, ...]:
                 short = top
             if top == bottom:
                 continue
-            slots = (short,) if short else tuple(range(bottom, top + 1)) if wild else ()
+            slots = (short,) if short else _VALUE_RANGE[bottom][top] if wild else ()
             windows.append((bottom, top, not short, slots))
     return tuple(windows)
 
@@ -409,7 +468,14 @@ def _stairs(hand: CardMask, some: int, two: int, pairs: int, floor: int, out: li
     """Stairs of `pairs` consecutive pairs (0: any number) topping above `floor`; the Phoenix
     may complete one pair. As for straights, a window's card sets are a product."""
     wild = hand & PHOENIX
-    windows = _stairs_windows(two, some, bool(wild))
+    # two neighbouring values with a pair each, or with the Phoenix a pair next to a single
+    if not (
+        two & two >> RANK_STRIDE
+        if not wild
+        else two & some >> RANK_STRIDE | some & two >> RANK_STRIDE
+    ):
+        return
+    windows = _stairs_windows(two, some if wild else 0, bool(wild))
     if not windows:
         return
     nibbles = [hand >> (RANK_STRIDE * v) & _NIBBLE for v in range(ACE + 1)]
@@ -429,9 +495,11 @@ def _stairs(hand: CardMask, some: int, two: int, pairs: int, floor: int, out: li
             run[slot - bottom] = held
 
 
+@lru_cache(maxsize=_HAND_CACHE)
 def _bomb_seeds(hand: CardMask) -> tuple[int, int]:
     """(fours, starts): the lowest bit of every full nibble, and every card that has the four
-    cards above it in its suit (the bottom of a five-card straight flush)."""
+    cards above it in its suit (the bottom of a five-card straight flush). Cached: a hand is
+    asked for its bombs at every answer and every interrupt."""
     standard = hand & STANDARD
     halves = standard & standard >> 1  # (these shift-and-fold steps save big-int operations)
     fours = halves & halves >> 2 & _NIBBLE_BASES

@@ -218,7 +218,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
         """
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise _no_such_seat(seat)
-        return legal_actions(self, seat, exchanges)
+        actions = legal_actions(self, seat, exchanges)
+        _offered[0] = (self, seat, tuple(actions))
+        return actions
 
     def apply(self, seat: Seat, action: Action) -> "State":
         """The state after `seat` takes `action`; raises IllegalAction (code, reason) otherwise."""
@@ -226,15 +228,18 @@ class State(msgspec.Struct, frozen=True, gc=False):
             raise _no_such_seat(seat)
         if self.phase == "over":
             raise illegal("game_over")
+        last, asked, listed = _offered[0]
+        offered = last is self and asked == seat and type(action) in _LISTED and action in listed
         if isinstance(action, Play):
-            return _apply_play(self, seat, action)
+            return _apply_play(self, seat, action, offered)
         if isinstance(action, Pass):
-            raise_for(pass_error(self, seat))
+            if not offered:
+                raise_for(pass_error(self, seat))
             return _after_pass(self, seat)
         if isinstance(action, CallTichu):
             raise_for(call_error(self, seat))
             return _after_call(self, seat)
-        if isinstance(action, GrandTichu | DeclineGrandTichu):
+        if isinstance(action, _GRAND_ACTIONS):
             raise_for(grand_error(self, seat))
             return _after_grand(self, seat, action)
         if isinstance(action, Exchange):
@@ -263,6 +268,15 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
     for seat, action in actions:
         state = state.apply(seat, action)
     return state
+
+
+# The last answer of `State.legal_actions`: (state, seat, the actions listed). `apply` skips
+# the checks for a Play or Pass equal to one listed for the same state and seat, the usual case
+# (choose from the legal actions, apply); anything else is checked in full. Legality depends
+# on nothing else, so which answer is kept here changes only the time taken.
+_offered: list[tuple[State | None, Seat, tuple[Action, ...]]] = [(None, -1, ())]
+_LISTED: Final = (Play, Pass)  # exact types: a subclass could redefine equality
+_GRAND_ACTIONS: Final = (GrandTichu, DeclineGrandTichu)  # built once, not per `apply`
 
 
 # --- transitions -----------------------------------------------------------------------------
@@ -317,17 +331,22 @@ def _parse_gift(action: Exchange) -> Gift:
         raise IllegalAction(BAD_CARDS, str(error)) from error
 
 
-def _apply_play(state: State, seat: Seat, action: Play) -> State:
+def _apply_play(state: State, seat: Seat, action: Play, offered: bool) -> State:
+    """`action` read and checked (`offered`: listed by `legal_actions`, so only read) and
+    applied."""
     rules = state.start.rules
     try:
         cards, played = _read_play(action.cards, rules.phoenix_as_one)
         wish = parse_rank(action.wish) if action.wish is not None else 0
     except (InvalidInput, TypeError) as error:
         raise IllegalAction(BAD_CARDS, str(error)) from error
+    if offered and cards != PHOENIX:
+        return _after_play(state, seat, cards, played, wish, action)
     ctx = play_context(state, seat)
     if cards == PHOENIX:  # the only card set whose combination depends on the table
         played = classify(cards, ctx.table)
-    raise_for(wish_error(cards, wish, rules.wish_required) or play_error(ctx, cards, played))
+    if not offered:
+        raise_for(wish_error(cards, wish, rules.wish_required) or play_error(ctx, cards, played))
     return _after_play(state, seat, cards, played, wish, action)
 
 
@@ -340,43 +359,47 @@ def _after_play(
         if state.table != NO_COMBO:
             won = _with(won, state.owner, won[state.owner] | trick)
         trick, trick_start = 0, len(state.log)
-    hands = _with(state.hands, seat, state.hands[seat] ^ cards)
+    hand = state.hands[seat] ^ cards
+    hands = _with(state.hands, seat, hand)
     trick |= cards
     pending = state.wish
     if pending and cards & RANK_MASK[pending]:
         pending = 0
     if wish:
         pending = wish
-    finish = state.finish if hands[seat] else (*state.finish, seat)
     log = (*state.log, Event(seat, action))
-    if len(finish) == THIRD_OUT or (
-        len(finish) == _PAIR_OUT and team_of(finish[0]) == team_of(finish[1])
-    ):
-        if played == _DRAGON_SINGLE and len(finish) == THIRD_OUT:
-            return msgspec.structs.replace(
-                state,
-                phase="dragon",
-                hands=hands,
-                won=won,
-                turn=seat,
-                owner=seat,
-                table=played,
-                table_cards=cards,
-                trick=trick,
-                trick_start=trick_start,
-                passed=0,
-                closed=True,
-                wish=pending,
-                finish=finish,
-                log=log,
-            )
-        return _end_round(state, hands, _with(won, seat, won[seat] | trick), finish, log)
+    finish = state.finish
+    if not hand:  # only a player going out can end the round
+        finish = (*finish, seat)
+        if len(finish) == THIRD_OUT or (
+            len(finish) == _PAIR_OUT and team_of(finish[0]) == team_of(finish[1])
+        ):
+            if played == _DRAGON_SINGLE and len(finish) == THIRD_OUT:
+                return msgspec.structs.replace(
+                    state,
+                    phase="dragon",
+                    hands=hands,
+                    won=won,
+                    turn=seat,
+                    owner=seat,
+                    table=played,
+                    table_cards=cards,
+                    trick=trick,
+                    trick_start=trick_start,
+                    passed=0,
+                    closed=True,
+                    wish=pending,
+                    finish=finish,
+                    log=log,
+                )
+            return _end_round(state, hands, _with(won, seat, won[seat] | trick), finish, log)
+    holding = _holding(hands)
     if played == DOG_COMBO:
         partner = seat_at(seat, PARTNER)
-        receiver = partner if hands[partner] else _next_active(hands, partner)
+        receiver = partner if hands[partner] else _NEXT_ACTIVE[holding][partner]
         owner, turn, closed = receiver, receiver, True
     else:
-        owner, turn, closed = seat, _next_active(hands, seat), False
+        owner, turn, closed = seat, _NEXT_ACTIVE[holding][seat], False
     return msgspec.structs.replace(
         state,
         phase="play",

@@ -161,6 +161,25 @@ class TestTricks:
         assert rejection(state, 1, Play(cards=("Ah",))) == "bad_cards"
         assert rejection(state, 1, Play(cards=("Aj",))) == "not_in_hand"
 
+    def test_listing_the_legal_actions_changes_no_verdict(self) -> None:
+        """`apply` reads an action listed by `legal_actions` without checking it again; any
+        other action right after the listing is still checked in full."""
+
+        class Always(Play, frozen=True):
+            def __eq__(self, other: object) -> bool:
+                return True
+
+            __hash__ = Play.__hash__
+
+        state = play(table_state("9j 2j", "Ts Js Jp", "3s", "4s"), 0, "9j")
+        listed = state.legal_actions(1)
+        assert rejection(state, 1, Always(cards=("Jp", "Js"))) == "does_not_beat"
+        assert rejection(state, 1, Play(cards=("Aj",))) == "not_in_hand"
+        assert rejection(state, 2, Pass()) == "not_your_turn"
+        state.legal_actions(1)
+        assert rejection(state.apply(1, listed[0]), 1, listed[0]) == "not_in_hand"
+        assert state.apply(1, Play(cards=("Js",))) == state.apply(1, listed[1])
+
     def test_passing_does_not_exclude_from_the_trick(self) -> None:
         state = table_state("9j 2j", "Ts Aj", "Js", "Qs")
         state = passes(play(state, 0, "9j"), 1)
