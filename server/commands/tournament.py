@@ -321,6 +321,13 @@ def _report_tables(report: Any) -> list[Table]:
                 ),
             )
         tables.append(types)
+        paired = Table(title="a − b per game, paired by deal (95 % interval)")
+        for column in ("a", "b", "deals", "a − b"):
+            paired.add_column(column, justify="left" if column in ("a", "b") else "right")
+        for pair in report.details["paired"]:
+            difference = f"{pair['mean']:+.2f} ± {pair['ci95']:.2f}"
+            paired.add_row(pair["a"], pair["b"], str(pair["deals"]), difference)
+        tables.append(paired)
     else:
         import msgspec
 

@@ -22,7 +22,7 @@ from server.store.tournaments import (
 )
 from server.tournament.play import outcome
 from server.tournament.schedule import Params, TableSpec, table_id, table_specs
-from server.tournament.standings import Tally
+from server.tournament.standings import Tally, paired_differences
 
 __all__ = [
     "Report",
@@ -136,6 +136,9 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         return None
     params = msgspec.convert(stored.params, Params)
     replayed = await _replay_games(engine, stored)
+    details = replayed.tally.details()
+    if params.game == "skat":
+        details["paired"] = _paired(params, stored.id, replayed.timeline)
     return Report(
         id=stored.id,
         game=stored.game,
@@ -144,7 +147,7 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         played=replayed.played,
         total=sum(t.games for t in table_specs(params)),
         standings=replayed.tally.standings(),
-        details=replayed.tally.details(),
+        details=details,
         ratings={
             name: {
                 **{f"{k}_before": v for k, v in _rating(stored.ratings_before[name]).items()},
@@ -154,6 +157,18 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         },
         timeline=replayed.timeline,
     )
+
+
+def _paired(params: Params, tournament_id: str, timeline: list[TimelineRow]) -> list[Any]:
+    """Skat: each pair's difference per game paired by deal (a deal of a group, in all
+    the seatings it was played; `standings.paired_differences`)."""
+    by_table = {table_id(tournament_id, t.index): t for t in table_specs(params)}
+    deals: dict[tuple[int, int], dict[str, list[int]]] = {}
+    for row in timeline:
+        table = by_table[row.table]
+        scores = deals.setdefault((table.group, table.first_deal + row.number), {})
+        scores.setdefault(row.player, []).append(row.score)
+    return paired_differences(deals.values())
 
 
 def write_csv(report: Report, path: Path) -> None:

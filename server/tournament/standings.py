@@ -9,7 +9,8 @@ player the differential over all its rounds, averaged the same way (the rounds o
 its seatings first, then over deals), so with two players both agree.
 """
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import msgspec
@@ -21,7 +22,7 @@ from bots.tichu.duplicate import RoundRecord
 from bots.tichu.duplicate import summarize as tichu_summary
 from server.tournament.play import Outcome
 
-__all__ = ["Tally"]
+__all__ = ["Tally", "paired_differences"]
 
 _Z95: Final = 1.96
 _SPREAD: Final = 2  # values needed for a standard deviation
@@ -32,6 +33,23 @@ def _ci95(values: Sequence[float]) -> float:
         return 0.0
     array = np.asarray(values, dtype=np.float64)
     return float(_Z95 * array.std(ddof=1) / np.sqrt(len(array)))
+
+
+def paired_differences(deals: Iterable[dict[str, list[int]]]) -> list[dict[str, Any]]:
+    """Per pair of players (a before b by name): a's mean score minus b's per deal, averaged
+    over the deals both played, with its 95% confidence interval over deals. Each item of
+    `deals` holds one deal's scores per player (in every seating it was played). Duplicate
+    deals cancel the cards' luck, so this interval is far narrower than the difference of the
+    two players' own intervals."""
+    by_pair: dict[tuple[str, str], list[float]] = {}
+    for scores in deals:
+        means = {player: float(np.mean(values)) for player, values in scores.items()}
+        for a, b in itertools.combinations(sorted(means), 2):
+            by_pair.setdefault((a, b), []).append(means[a] - means[b])
+    return [
+        {"a": a, "b": b, "deals": len(diffs), "mean": float(np.mean(diffs)), "ci95": _ci95(diffs)}
+        for (a, b), diffs in sorted(by_pair.items())
+    ]
 
 
 class Tally:

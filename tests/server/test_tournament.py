@@ -194,6 +194,14 @@ async def test_standings_agree_with_the_games_in_the_database(
     assert {r["player"]: r["total"] for r in report.standings} == totals
     if params.game == "skat":
         assert sum(r["games"] for r in report.standings) == report.total * 3
+        # Every deal is played in all seatings, so the paired difference per deal averages
+        # to the difference of the players' means per game.
+        mean_of = {r["player"]: r["mean"] for r in report.standings}
+        pairs = {(p["a"], p["b"]): p for p in report.details["paired"]}
+        assert set(pairs) == {("easy", "greedy"), ("easy", "random"), ("greedy", "random")}
+        for (a, b), pair in pairs.items():
+            assert pair["deals"] == params.deals
+            assert pair["mean"] == pytest.approx(mean_of[a] - mean_of[b])
     else:
         rounds = sum(len(msgspec.json.decode(g.result)["rounds"]) for g in rows["games"])
         assert [r["games"] for r in report.standings] == [rounds, rounds]
