@@ -26,7 +26,7 @@ from bots.registry import policy_names
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
 from server.settings import Settings
-from server.store.db import Store, StoredTable, is_unavailable
+from server.store.db import Store, StoredTable, unless_unavailable
 from server.store.leases import Leases
 from server.table import Publisher, Table
 from server.table_core import Followed, TableConfig, TableCore, User
@@ -94,12 +94,8 @@ class Lobby:
         it lost, and take over the tables of processes that died."""
         while True:
             await asyncio.sleep(self.settings.lease_seconds / 3)
-            try:
+            with unless_unavailable(log, "leases not renewed"):
                 await self._renew_and_adopt()
-            except Exception as error:
-                if not is_unavailable(error):
-                    raise
-                log.warning("leases not renewed: the database is unavailable (%s)", error)
 
     async def _renew_and_adopt(self) -> None:
         serving = [
@@ -231,12 +227,8 @@ class Lobby:
         seen = table.core.seq
         while table.core.status != "finished" and not table.broken:
             await asyncio.sleep(self.settings.tournament_poll_seconds)
-            try:
+            with unless_unavailable(log, f"following {table.id}"):
                 seen = await self._catch_up(table, seen)
-            except Exception as error:
-                if not is_unavailable(error):
-                    raise
-                log.warning("following %s: database unavailable (%s)", table.id, error)
 
     async def _catch_up(self, table: Table, seen: int) -> int:
         """Hand the table the events after `seen` a page at a time; returns the last seq.
@@ -284,12 +276,8 @@ class Lobby:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
-        try:
+        with unless_unavailable(log, "leases not released"):
             await self.leases.release()
-        except Exception as error:
-            if not is_unavailable(error):
-                raise
-            log.warning("leases not released: the database is unavailable (%s)", error)
 
     def _config(self, options: Mapping[str, object], *, followed: bool = False) -> TableConfig:
         s = self.settings

@@ -8,9 +8,10 @@ its neighbours.
 """
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,6 +44,7 @@ __all__ = [
     "StoredUser",
     "is_unavailable",
     "read_events",
+    "unless_unavailable",
 ]
 
 log = logging.getLogger(__name__)
@@ -75,6 +77,18 @@ def is_unavailable(error: BaseException) -> bool:
         if error.connection_invalidated or state.startswith(("08", "57P")):
             return True
     return isinstance(error, OperationalError | InterfaceError | OSError)
+
+
+@contextlib.contextmanager
+def unless_unavailable(logger: logging.Logger, what: str) -> Iterator[None]:
+    """Run the block; if the database is unavailable (`is_unavailable`), log that `what`
+    did not happen this time and go on (the caller tries again later). Other errors rise."""
+    try:
+        yield
+    except Exception as error:
+        if not is_unavailable(error):
+            raise
+        logger.warning("%s: the database is unavailable (%s)", what, error)
 
 
 class StoredUser(msgspec.Struct, frozen=True):
