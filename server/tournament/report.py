@@ -86,6 +86,7 @@ class _Replayed(msgspec.Struct):
     timeline: list[TimelineRow]
     ratings_after: dict[str, Rating]
     played: int
+    deals: dict[tuple[int, int], dict[str, list[int]]]  # (group, deal) -> scores by player
 
 
 async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Replayed:
@@ -98,18 +99,20 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
     current = dict(stored.ratings_before)
     cumulative = dict.fromkeys(params.players, 0)
     timeline: list[TimelineRow] = []
+    deals: dict[tuple[int, int], dict[str, list[int]]] = {}
     games = await stored_games(engine, stored.id, with_moves=True)
     by_table = {table_id(stored.id, t.index): t for t in table_specs(params)}
     games.sort(key=lambda g: (by_table[g.table_id].index, g.number))
     for index, game in enumerate(games):
         table = by_table[game.table_id]
-        final, result = outcome(
-            params, table, table.first_deal + game.number, game.start, game.moves
-        )
+        deal = table.first_deal + game.number
+        final, result = outcome(params, table, deal, game.start, game.moves)
         tally.add(table.players, result)
         if game.number + 1 == table.games:
             current.update(steps.get(game.table_id, []))
+        scores = deals.setdefault((table.group, deal), {})
         for player, score in _scores(params.game, table, final).items():
+            scores.setdefault(player, []).append(score)
             cumulative[player] += score
             mu, sigma = current[player]
             timeline.append(
@@ -117,7 +120,7 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
                     index, game.table_id, game.number, player, score, cumulative[player], mu, sigma
                 )
             )
-    return _Replayed(tally, timeline, current, len(games))
+    return _Replayed(tally, timeline, current, len(games), deals)
 
 
 async def replayed_tally(engine: AsyncEngine, tournament_id: str) -> Tally:
@@ -138,7 +141,7 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
     replayed = await _replay_games(engine, stored)
     details = replayed.tally.details()
     if params.game == "skat":
-        details["paired"] = _paired(params, stored.id, replayed.timeline)
+        details["paired"] = paired_differences(replayed.deals.values())
     return Report(
         id=stored.id,
         game=stored.game,
@@ -157,18 +160,6 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         },
         timeline=replayed.timeline,
     )
-
-
-def _paired(params: Params, tournament_id: str, timeline: list[TimelineRow]) -> list[Any]:
-    """Skat: each pair's difference per game paired by deal (a deal of a group, in all
-    the seatings it was played; `standings.paired_differences`)."""
-    by_table = {table_id(tournament_id, t.index): t for t in table_specs(params)}
-    deals: dict[tuple[int, int], dict[str, list[int]]] = {}
-    for row in timeline:
-        table = by_table[row.table]
-        scores = deals.setdefault((table.group, table.first_deal + row.number), {})
-        scores.setdefault(row.player, []).append(row.score)
-    return paired_differences(deals.values())
 
 
 def write_csv(report: Report, path: Path) -> None:
