@@ -12,6 +12,12 @@ median and the range over the repetitions of:
 * generations/s: `State.legal_actions(seat)` on positions sampled from random play (leads and
   answers), and the mask-level generator `plays.plays` on the same positions.
 
+`--breakdown` instead plays `--rounds` random rounds once and prints where their time goes:
+microseconds per round and per call for listing a lead or an answer, applying a lead, an
+answer or a pass, the action that ends the round (it also scores it and deals the next), the
+Grand Tichu and exchange phases and the policy's choice. A lead's list is either generated
+or derived from the list of a larger hand of the same seat (`play_actions`).
+
 Times are process CPU time (`time.process_time`), so other load on the machine distorts them
 less than wall-clock time would.
 """
@@ -20,12 +26,14 @@ import argparse
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Final
 
-from engine.tichu import Exchange, Play, Rules, State, new_game
+from engine.tichu import Exchange, Pass, Play, Rules, State, new_game
 from engine.tichu.cards import format_cards
 from engine.tichu.combos import NO_COMBO
+from engine.tichu.play_actions import lead_list_misses
 from engine.tichu.plays import plays
 
 BOMB_PROBABILITY: Final = 0.25
@@ -116,6 +124,65 @@ def _mask_plays(state: State, seat: int) -> object:
     return plays(state.hands[seat], table)
 
 
+def breakdown(rounds: int, seed: int) -> tuple[Counter[str], Counter[str], float]:
+    """Seconds and calls per step of `rounds` random rounds (as `random_round` without
+    interrupts, timed step by step), and the CPU seconds of the whole run."""
+    rng = random.Random(seed)
+    seconds: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+    clock = time.perf_counter
+    start = time.process_time()
+    for index in range(rounds):
+        state = new_game(Rules(), seed=seed * rounds + index)
+        while not state.is_over and state.round_index == 0:
+            seat = state.to_move
+            if seat is None:
+                before = clock()
+                state = _simultaneous(state, rng)
+                seconds["Grand Tichu and exchange phases"] += clock() - before
+                calls["Grand Tichu and exchange phases"] += 1
+                continue
+            step = "lead" if state.table == NO_COMBO or state.closed else "answer"
+            if state.phase == "dragon":
+                step = "Dragon trick"
+            misses = lead_list_misses()
+            before = clock()
+            actions = state.legal_actions(seat)
+            listed = clock()
+            listing = f"legal_actions: {step}"
+            if step == "lead":
+                fresh = lead_list_misses() > misses
+                listing += ", list generated" if fresh else ", list derived"
+            action = rng.choice(actions)
+            chosen = clock()
+            state = state.apply(seat, action)
+            applied = clock()
+            kind = "pass" if isinstance(action, Pass) else type(action).__name__.lower()
+            applying = f"apply: {kind} ({step})"
+            if state.is_over or state.round_index:
+                applying = "apply: the action ending the round"
+            for label, spent in (
+                (listing, listed - before),
+                ("policy: random.choice", chosen - listed),
+                (applying, applied - chosen),
+            ):
+                seconds[label] += spent
+                calls[label] += 1
+    return seconds, calls, time.process_time() - start
+
+
+def _report_breakdown(rounds: int) -> None:
+    seconds, calls, total = breakdown(rounds, 0)
+    print(f"{rounds} rounds, {rounds / total:,.0f} rounds per CPU second with the timers")
+    print(f"{'step':<40} {'us/round':>10} {'calls/round':>12} {'us/call':>10}")
+    for label, spent in seconds.most_common():
+        per_round = spent / rounds * 1e6
+        print(
+            f"{label:<40} {per_round:>10.1f} {calls[label] / rounds:>12.1f}"
+            f" {spent / calls[label] * 1e6:>10.2f}"
+        )
+
+
 def _report(label: str, rates: list[float]) -> None:
     low, mid, high = min(rates), statistics.median(rates), max(rates)
     print(f"{label:<40} {mid:>12,.0f} {low:>12,.0f} {high:>12,.0f}")
@@ -126,7 +193,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7, help="repetitions (median taken)")
     parser.add_argument("--rounds", type=int, default=300, help="rounds per repetition")
     parser.add_argument("--positions", type=int, default=4000, help="positions for generation")
+    parser.add_argument("--breakdown", action="store_true", help="where a round's time goes")
     args = parser.parse_args()
+    if args.breakdown:
+        _report_breakdown(args.rounds)
+        return
     print(f"{'measure (per CPU second)':<40} {'median':>12} {'min':>12} {'max':>12}")
     for interrupts in (False, True):
         label = "random rounds" + (", bomb interrupts polled" if interrupts else "")

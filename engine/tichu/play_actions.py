@@ -23,7 +23,7 @@ from engine.tichu.combos import NO_COMBO
 from engine.tichu.plays import Play as CardPlay
 from engine.tichu.plays import plays
 
-__all__ = ["lead_actions", "play_actions"]
+__all__ = ["lead_actions", "lead_list_misses", "play_actions"]
 
 _ACTION_CACHE: Final = 1 << 16
 _RECENT_LEADS: Final = 8  # a table's four seats, and some slack for a few tables at once
@@ -83,6 +83,12 @@ class _Leads(msgspec.Struct, frozen=True, gc=False):
 
 
 _recent: list[_Leads] = []
+_misses = [0]  # lead lists generated rather than derived from a kept one
+
+
+def lead_list_misses() -> int:
+    """How many lead lists have been generated afresh so far (the benchmark's breakdown)."""
+    return _misses[0]
 
 
 def lead_actions(hand: CardMask, phoenix_as_one: bool, wishes: tuple[int, ...]) -> list[Action]:
@@ -102,6 +108,7 @@ def lead_actions(hand: CardMask, phoenix_as_one: bool, wishes: tuple[int, ...]) 
             actions = tuple(compress(leads.actions, kept))
             break
     else:
+        _misses[0] += 1
         sets, expanded = _expand(plays(hand, NO_COMBO, phoenix_as_one=phoenix_as_one), wishes, hand)
         held, actions = tuple(sets), tuple(expanded)
     _recent.insert(0, _Leads(hand, phoenix_as_one, wishes, held, actions))
