@@ -18,6 +18,7 @@ __all__ = [
     "DRIVER_HYBRID",
     "DRIVER_MTD",
     "DRIVER_WINDOW",
+    "O_BUCKETS",
     "O_DRIVER",
     "O_EQUIVALENT",
     "O_ETC",
@@ -44,7 +45,8 @@ O_DRIVER: Final = 7
 O_SURE_CARDS: Final = 8
 O_ETC: Final = 9
 O_RANK_KEYS: Final = 10
-O_SIZE: Final = 11
+O_BUCKETS: Final = 11
+O_SIZE: Final = 12
 
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
@@ -77,6 +79,8 @@ class Options(msgspec.Struct, frozen=True):
             halving the interval left) or "window" (one alpha-beta search over it).
         rank_keys: table keys normalised by rank: positions that differ only in which of
             some equal cards (adjacent in rank, same value) were played share an entry.
+        tt_buckets: two table entries per bucket (one cache line), the one with fewer cards
+            left replaced; otherwise one entry per slot, always replaced.
         etc: enhanced transposition cutoffs: before the third card of a trick, look up every
             child in the table. Off by default: 16% fewer nodes, but the extra lookups miss
             the cache and cost as much time as they save.
@@ -93,6 +97,7 @@ class Options(msgspec.Struct, frozen=True):
     value_driver: Literal["hybrid", "mtd", "bisection", "window"] = "hybrid"
     etc: bool = False
     rank_keys: bool = True
+    tt_buckets: bool = True
 
     def to_array(self) -> Int64Array:
         """The `opts` array of the kernels."""
@@ -108,4 +113,5 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_DRIVER] = DRIVERS[self.value_driver]
         flags[O_ETC] = self.etc
         flags[O_RANK_KEYS] = self.rank_keys
+        flags[O_BUCKETS] = self.tt_buckets
         return flags

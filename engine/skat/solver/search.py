@@ -34,6 +34,7 @@ from engine.skat.solver.kernels import (
 )
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
+    O_BUCKETS,
     O_EQUIVALENT,
     O_ETC,
     O_FAIL_SOFT,
@@ -164,6 +165,7 @@ def search(
     null = rules[R_NULL] == 1
     use_tt = opts[O_TT] == 1
     size = tt.shape[0]
+    ways = 2 if opts[O_BUCKETS] == 1 else 1
     init_root(state, work, rules)
     work[0, F_ALPHA] = alpha
     work[0, F_BETA] = beta
@@ -201,7 +203,7 @@ def search(
                         remaining = normalise(state, state[0] | state[1] | state[2])
                         key = key_of(remaining, player, stamp)
                     slot = slot_of(key, size)
-                    entry = probe(tt, slot, key)
+                    entry = probe(tt, slot, key, ways)
                     if entry != MISSING:
                         lower = lower_of(entry)
                         upper = upper_of(entry)
@@ -260,7 +262,7 @@ def search(
                     if opts[O_ETC] == 0:
                         prefetch(tt, slot)
                         continue
-                    entry = probe(tt, slot, key)
+                    entry = probe(tt, slot, key, ways)
                     if entry == MISSING:
                         continue
                     trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
@@ -338,7 +340,7 @@ def search(
             slot = work[ply, F_SLOT]
             if slot >= 0:
                 key = work[ply, F_KEY]
-                store(tt, slot, key, result, alpha, beta, work[ply, F_BEST_MOVE])
+                store(tt, slot, key, result, alpha, beta, work[ply, F_BEST_MOVE], ways)
             action = _UP
         else:  # _UP: hand `result` of this ply to its parent
             if opts[O_FAIL_SOFT] == 0:
