@@ -1,6 +1,6 @@
 """Switches for the search techniques, packed into the small int64 array the kernels read.
 
-Every technique can be turned off (or, for the value driver, swapped; ETC turned on) so that
+Every technique can be turned off (or, for the value driver, swapped) so that
 the ablation benchmark measures what each one pays. Changing them never changes an answer,
 only the work to find it.
 """
@@ -82,8 +82,10 @@ class Options(msgspec.Struct, frozen=True):
         tt_buckets: two table entries per bucket (one cache line), the one with fewer cards
             left replaced; otherwise one entry per slot, always replaced.
         etc: enhanced transposition cutoffs: before the third card of a trick, look up every
-            child in the table. Off by default: 16% fewer nodes, but the extra lookups miss
-            the cache and cost as much time as they save.
+            child in the table and cut at once when one proves the cut (17 % fewer value
+            nodes). The children's entries are loaded before the moves are ordered, so the
+            lookups rarely wait for memory (looked up after the ordering, ETC cost as much
+            time as it saved).
     """
 
     transposition_table: bool = True
@@ -95,7 +97,7 @@ class Options(msgspec.Struct, frozen=True):
     null_safe: bool = True
     fail_soft: bool = True
     value_driver: Literal["hybrid", "mtd", "bisection", "window"] = "hybrid"
-    etc: bool = False
+    etc: bool = True
     rank_keys: bool = True
     tt_buckets: bool = True
 

@@ -27,6 +27,7 @@ from engine.skat.solver.kernels import (
     distinct_moves,
     jit,
     legal_moves,
+    lowest_index,
     mask_value,
     popcount,
     prefetch,
@@ -237,6 +238,25 @@ def search(
             if opts[O_EQUIVALENT] == 1:
                 in_play = state[0] | state[1] | state[2] | work[ply, F_TABLE]
                 moves = distinct_moves(moves, hand, in_play, rules)
+            last_card = use_tt and work[ply, F_POS] == PLAYERS - 1
+            last_card = last_card and popcount(hand) > _NO_TABLE_CARDS + 1
+            if last_card:
+                # The children are trick boundaries: start loading their entries now, so
+                # that they have arrived when ETC looks at them after the ordering, or
+                # when the children are searched.
+                remaining = state[0] | state[1] | state[2]
+                normalised = normalise(state, remaining)
+                rest = moves
+                while rest:
+                    card = lowest_index(rest)
+                    rest ^= 1 << card
+                    winner = work[ply, F_WINP]
+                    if beats(card, work[ply, F_WIN], rules):
+                        winner = player
+                    child = normalise_without(state, normalised, remaining, card)
+                    key = key_of(child, winner, stamp)
+                    work[ply, F_CHILD_KEYS + card] = key
+                    prefetch(tt, slot_of(key, size))
             work[ply, F_N] = order_moves(
                 work, ply, moves, state, rules, declarer, first, opts[O_ORDERING]
             )
@@ -244,27 +264,16 @@ def search(
             work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
             work[ply, F_BEST_MOVE] = NO_CARD
             action = _NEXT
-            last_card = use_tt and work[ply, F_POS] == PLAYERS - 1
-            if last_card and popcount(hand) > _NO_TABLE_CARDS + 1:
-                # The children are trick boundaries: load their entries while the first
-                # child is searched, and with ETC look for a cut among them at once.
-                remaining = state[0] | state[1] | state[2]
-                normalised = normalise(state, remaining)
+            if last_card and opts[O_ETC] == 1:
                 for i in range(work[ply, F_N]):
                     card = work[ply, F_MV + i]
+                    key = work[ply, F_CHILD_KEYS + card]
+                    entry = probe(tt, slot_of(key, size), key, ways)
+                    if entry == MISSING:
+                        continue
                     winner = work[ply, F_WINP]
                     if beats(card, work[ply, F_WIN], rules):
                         winner = player
-                    child = normalise_without(state, normalised, remaining, card)
-                    key = key_of(child, winner, stamp)
-                    work[ply, F_CHILD_KEYS + i] = key
-                    slot = slot_of(key, size)
-                    if opts[O_ETC] == 0:
-                        prefetch(tt, slot)
-                        continue
-                    entry = probe(tt, slot, key, ways)
-                    if entry == MISSING:
-                        continue
                     trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
                     gain = trick_gain(trick, winner, declarer, rules)
                     if player == declarer and gain + lower_of(entry) >= beta:
@@ -314,7 +323,7 @@ def search(
                 work[ply + 1, F_TPTS] = 0
                 work[ply + 1, F_TABLE] = 0
                 work[ply + 1, F_AVAIL] = work[ply, F_AVAIL] - trick
-                work[ply + 1, F_KEY] = work[ply, F_CHILD_KEYS + i]
+                work[ply + 1, F_KEY] = work[ply, F_CHILD_KEYS + card]
             else:
                 gain = 0
                 work[ply + 1, F_PLAYER] = (player + 1) % PLAYERS
