@@ -82,8 +82,9 @@ class Options(msgspec.Struct, frozen=True):
         tt_buckets: two table entries per bucket (one cache line), the one with fewer cards
             left replaced; otherwise one entry per slot, always replaced.
         etc: enhanced transposition cutoffs: before the third card of a trick, look up every
-            child in the table and cut at once when one proves the cut (17 % fewer value
-            nodes). The children's entries are loaded before the moves are ordered, so the
+            child in the table; cut at once when one proves the cut, and skip the children
+            whose entries prove they cannot help (their bound counts instead): 32 % fewer
+            value nodes. The children's entries are loaded before the moves are ordered, so the
             lookups rarely wait for memory (looked up after the ordering, ETC cost as much
             time as it saved).
     """

@@ -265,25 +265,44 @@ def search(
             work[ply, F_BEST_MOVE] = NO_CARD
             action = _NEXT
             if last_card and opts[O_ETC] == 1:
+                # A child whose entry proves a cut ends the node; one whose entry proves it
+                # cannot help the player to move (or its side) only contributes that bound.
+                kept = 0
                 for i in range(work[ply, F_N]):
                     card = work[ply, F_MV + i]
                     key = work[ply, F_CHILD_KEYS + card]
                     entry = probe(tt, slot_of(key, size), key, ways)
-                    if entry == MISSING:
-                        continue
-                    winner = work[ply, F_WINP]
-                    if beats(card, work[ply, F_WIN], rules):
-                        winner = player
-                    trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
-                    gain = trick_gain(trick, winner, declarer, rules)
-                    if player == declarer and gain + lower_of(entry) >= beta:
-                        result = gain + lower_of(entry)
-                        action = _UP
-                        break
-                    if player != declarer and gain + upper_of(entry) <= alpha:
-                        result = gain + upper_of(entry)
-                        action = _UP
-                        break
+                    if entry != MISSING:
+                        winner = work[ply, F_WINP]
+                        if beats(card, work[ply, F_WIN], rules):
+                            winner = player
+                        trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
+                        gain = trick_gain(trick, winner, declarer, rules)
+                        lower = gain + lower_of(entry)
+                        upper = gain + upper_of(entry)
+                        if player == declarer:
+                            if lower >= beta:
+                                result = lower
+                                action = _UP
+                                break
+                            if upper <= alpha:
+                                if upper > work[ply, F_BEST]:
+                                    work[ply, F_BEST] = upper
+                                    work[ply, F_BEST_MOVE] = card
+                                continue
+                        else:
+                            if upper <= alpha:
+                                result = upper
+                                action = _UP
+                                break
+                            if lower >= beta:
+                                if lower < work[ply, F_BEST]:
+                                    work[ply, F_BEST] = lower
+                                    work[ply, F_BEST_MOVE] = card
+                                continue
+                    work[ply, F_MV + kept] = card
+                    kept += 1
+                work[ply, F_N] = kept
         elif action == _NEXT:
             i = work[ply, F_I]
             if i == work[ply, F_N]:
