@@ -23,6 +23,7 @@ __all__ = [
     "O_EQUIVALENT",
     "O_ETC",
     "O_FAIL_SOFT",
+    "O_FOLLOWER_CARDS",
     "O_NULL_SAFE",
     "O_ORDERING",
     "O_QUICK_TRICKS",
@@ -46,7 +47,8 @@ O_SURE_CARDS: Final = 8
 O_ETC: Final = 9
 O_RANK_KEYS: Final = 10
 O_BUCKETS: Final = 11
-O_SIZE: Final = 12
+O_FOLLOWER_CARDS: Final = 12
+O_SIZE: Final = 13
 
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
@@ -71,6 +73,8 @@ class Options(msgspec.Struct, frozen=True):
         quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
         sure_cards: cards either side surely wins (top trumps; top plain cards against a side
             without trumps) as bounds at trick boundaries.
+        follower_cards: the bounds also count the cheapest cards the other players must add
+            to a side's sure tricks (each such trick holds one card of each player).
         null_safe: the safe-hand test that ends a null search early.
         fail_soft: return bounds beyond the window (otherwise fail-hard).
         value_driver: how exact values are found after the win probe: "hybrid" (MTD(f) steps
@@ -95,6 +99,7 @@ class Options(msgspec.Struct, frozen=True):
     move_ordering: bool = True
     quick_tricks: bool = True
     sure_cards: bool = True
+    follower_cards: bool = True
     null_safe: bool = True
     fail_soft: bool = True
     value_driver: Literal["hybrid", "mtd", "bisection", "window"] = "hybrid"
@@ -111,6 +116,7 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_ORDERING] = self.move_ordering
         flags[O_QUICK_TRICKS] = self.quick_tricks
         flags[O_SURE_CARDS] = self.sure_cards
+        flags[O_FOLLOWER_CARDS] = self.follower_cards
         flags[O_NULL_SAFE] = self.null_safe
         flags[O_FAIL_SOFT] = self.fail_soft
         flags[O_DRIVER] = DRIVERS[self.value_driver]
