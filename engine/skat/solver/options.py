@@ -28,6 +28,7 @@ __all__ = [
     "O_ORDERING",
     "O_QUICK_TRICKS",
     "O_RANK_KEYS",
+    "O_RUFFS",
     "O_SIZE",
     "O_SURE_CARDS",
     "O_TT",
@@ -48,7 +49,8 @@ O_ETC: Final = 9
 O_RANK_KEYS: Final = 10
 O_BUCKETS: Final = 11
 O_FOLLOWER_CARDS: Final = 12
-O_SIZE: Final = 13
+O_RUFFS: Final = 13
+O_SIZE: Final = 14
 
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
@@ -70,6 +72,8 @@ class Options(msgspec.Struct, frozen=True):
         tt_move: try the best lead stored in the table first.
         equivalent_cards: search only one card of a run of equivalent cards.
         move_ordering: heuristic move order (otherwise highest card first).
+        ruff_leads: the ordering leads a plain suit that an opponent can ruff (void in it,
+            with trumps) later (needs move_ordering).
         quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
         sure_cards: cards either side surely wins (top trumps; top plain cards against a side
             without trumps) as bounds at trick boundaries.
@@ -97,6 +101,7 @@ class Options(msgspec.Struct, frozen=True):
     tt_move: bool = True
     equivalent_cards: bool = True
     move_ordering: bool = True
+    ruff_leads: bool = True
     quick_tricks: bool = True
     sure_cards: bool = True
     follower_cards: bool = True
@@ -114,6 +119,7 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_TT_MOVE] = self.tt_move
         flags[O_EQUIVALENT] = self.equivalent_cards
         flags[O_ORDERING] = self.move_ordering
+        flags[O_RUFFS] = self.ruff_leads
         flags[O_QUICK_TRICKS] = self.quick_tricks
         flags[O_SURE_CARDS] = self.sure_cards
         flags[O_FOLLOWER_CARDS] = self.follower_cards

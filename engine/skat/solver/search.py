@@ -40,7 +40,6 @@ from engine.skat.solver.options import (
     O_ETC,
     O_FAIL_SOFT,
     O_NULL_SAFE,
-    O_ORDERING,
     O_TT,
     O_TT_MOVE,
 )
@@ -257,9 +256,7 @@ def search(
                     key = key_of(child, winner, stamp)
                     work[ply, F_CHILD_KEYS + card] = key
                     prefetch(tt, slot_of(key, size))
-            work[ply, F_N] = order_moves(
-                work, ply, moves, state, rules, declarer, first, opts[O_ORDERING]
-            )
+            work[ply, F_N] = order_moves(work, ply, moves, state, rules, declarer, first, opts)
             work[ply, F_I] = 0
             work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
             work[ply, F_BEST_MOVE] = NO_CARD
