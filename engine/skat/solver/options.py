@@ -26,6 +26,7 @@ __all__ = [
     "O_FOLLOWER_CARDS",
     "O_NULL_SAFE",
     "O_ORDERING",
+    "O_PARTNER_LEADS",
     "O_QUICK_TRICKS",
     "O_RANK_KEYS",
     "O_RUFFS",
@@ -50,7 +51,8 @@ O_RANK_KEYS: Final = 10
 O_BUCKETS: Final = 11
 O_FOLLOWER_CARDS: Final = 12
 O_RUFFS: Final = 13
-O_SIZE: Final = 14
+O_PARTNER_LEADS: Final = 14
+O_SIZE: Final = 15
 
 DRIVER_BISECTION: Final = 0
 DRIVER_MTD: Final = 1
@@ -73,7 +75,10 @@ class Options(msgspec.Struct, frozen=True):
         equivalent_cards: search only one card of a run of equivalent cards.
         move_ordering: heuristic move order (otherwise highest card first).
         ruff_leads: the ordering leads a plain suit that an opponent can ruff (void in it,
-            with trumps) later (needs move_ordering).
+            with trumps) later, and the declarer's trumps last once the defenders hold none
+            (needs move_ordering).
+        partner_leads: a defender first leads the suits whose top card in play his partner
+            holds (needs move_ordering).
         quick_tricks: sure tricks of the side on lead as bounds at trick boundaries.
         sure_cards: cards either side surely wins (top trumps; top plain cards against a side
             without trumps) as bounds at trick boundaries.
@@ -102,6 +107,7 @@ class Options(msgspec.Struct, frozen=True):
     equivalent_cards: bool = True
     move_ordering: bool = True
     ruff_leads: bool = True
+    partner_leads: bool = True
     quick_tricks: bool = True
     sure_cards: bool = True
     follower_cards: bool = True
@@ -120,6 +126,7 @@ class Options(msgspec.Struct, frozen=True):
         flags[O_EQUIVALENT] = self.equivalent_cards
         flags[O_ORDERING] = self.move_ordering
         flags[O_RUFFS] = self.ruff_leads
+        flags[O_PARTNER_LEADS] = self.partner_leads
         flags[O_QUICK_TRICKS] = self.quick_tricks
         flags[O_SURE_CARDS] = self.sure_cards
         flags[O_FOLLOWER_CARDS] = self.follower_cards

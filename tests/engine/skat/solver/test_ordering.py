@@ -1,4 +1,5 @@
-"""The lead ordering's ruff test: which plain suits an opponent of the leader can ruff."""
+"""The lead ordering's ruff test: which plain suits an opponent of the leader can ruff, and
+whether any opponent holds a trump."""
 
 import numpy as np
 
@@ -26,9 +27,10 @@ def test_a_suit_is_ruffed_only_by_an_opponent_void_in_it_with_trumps() -> None:
     defender_trumps = _hand(rules, 0, 2)  # void in 1 and 3, but holds no trumps ...
     defender = _hand(rules, 1, 2, 3, trumps=0)  # void in 0, no trumps
     hands = np.array([declarer_hand, defender_trumps, defender], dtype=np.int64)
+    no_trumps = 1 << TRUMP_ID
     # Defenders lead: the declarer can ruff suits 2 and 3.
     assert _ruffed_suits(hands, 1, 0, rules) == 0b1100
     # The declarer leads: no defender holds a trump.
-    assert _ruffed_suits(hands, 0, 0, rules) == 0
+    assert _ruffed_suits(hands, 0, 0, rules) == no_trumps
     hands[1] |= _hand(rules, trumps=3) & ~declarer_hand  # now defender 1 holds trumps
     assert _ruffed_suits(hands, 0, 0, rules) == 0b1010
