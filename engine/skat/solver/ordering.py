@@ -58,7 +58,7 @@ def _suit_score(
     """Ordering score in suit and grand games (higher is searched first).
 
     Leads: both sides first cash the top card of a plain suit (most points first); then the
-    declarer leads trumps high to low and plain cards low to high, the defenders plain cards
+    declarer leads trumps high to low and plain cards high to low, the defenders plain cards
     high to low and trumps last (measured on the benchmark deals). A plain suit in `ruffed`
     (bit per suit: an opponent is void in it and holds trumps) comes later: the declarer
     cashes its top card after his trumps, the defenders lead it last (-23 % value nodes);
@@ -83,7 +83,7 @@ def _suit_score(
         if not above:
             return (_TIER + _TIER // 2 if ruff else 3 * _TIER) + value * _VALUE_STEP + card
         if mine:
-            return _TIER + _TOP_CARD - card
+            return _TIER + card
         partners = above & partner > fill_below(above & ~partner)  # the top card is his
         return (2 * _TIER + _TIER // 2 if partners else 2 * _TIER) + card
     wins = beating >> card & 1
