@@ -41,6 +41,8 @@ def _sure_cards(mine: int, others: int, suit_mask: int) -> int:
 @jit(I64(I64, I64, RVEC))
 def cheapest(hand: int, count: int, rules: Int64Array) -> int:
     """The least value `count` cards of `hand` can be worth."""
+    if count <= 0:
+        return 0
     left = count - popcount(hand)
     for i in range(len(VALUE_CLASSES)):
         left += popcount(hand & rules[R_CLASS + i])  # `left` starts past the cards worth 0
@@ -120,8 +122,7 @@ def side_bound(
     declarer_side = declarer == side
     mine = state[side] if declarer_side else in_play & ~state[declarer]
     follow = opts[O_FOLLOWER_CARDS]
-    ceiling = mask_value(mine, rules) + rules[R_BONUS] * popcount(state[leader])
-    if not follow and ceiling < need:
+    if not follow and mask_value(mine, rules) + rules[R_BONUS] * popcount(state[leader]) < need:
         return 0
     sure = 0
     if opts[O_SURE_CARDS] == 1:
