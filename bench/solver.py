@@ -138,7 +138,7 @@ def _mode_table(solver: Solver, positions: Sequence[Position]) -> list[str]:
 
 def _variants(few: int) -> list[tuple[str, Options, bool]]:
     """(label, options, only the first `few` deals in win mode)."""
-    fixed = ("value_driver", "etc", "transposition_table")
+    fixed = ("value_driver", "transposition_table")
     switches = [f for f in Options.__struct_fields__ if f not in fixed]
     drivers = ("mtd", "bisection", "window")
     return [
@@ -148,7 +148,6 @@ def _variants(few: int) -> list[tuple[str, Options, bool]]:
             (f"value driver: {d}", msgspec.convert({"value_driver": d}, Options), False)
             for d in drivers
         ),
-        ("etc on", Options(etc=True), False),
         # Without a table the search explodes: compare on a few deals, win only.
         (f"all on, first {NO_TABLE_DEALS} deals", Options(), True),
         (

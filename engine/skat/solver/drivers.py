@@ -10,7 +10,6 @@ from engine.skat.solver.options import (
     DRIVER_HYBRID,
     DRIVER_WINDOW,
     O_DRIVER,
-    O_ORDERING,
 )
 from engine.skat.solver.ordering import order_moves
 from engine.skat.solver.position import (
@@ -108,7 +107,7 @@ def move_values(
     tops = 0
     for i in range(count):
         tops |= 1 << cards[i]
-    order_moves(work, 0, tops, state, rules, declarer, NO_CARD, opts[O_ORDERING])
+    order_moves(work, 0, tops, state, rules, declarer, NO_CARD, opts)
     order = work[0, F_MV : F_MV + count].copy()  # the best card first saves most
     child = np.empty_like(state)
     best = 0

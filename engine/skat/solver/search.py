@@ -27,6 +27,7 @@ from engine.skat.solver.kernels import (
     distinct_moves,
     jit,
     legal_moves,
+    lowest_index,
     mask_value,
     popcount,
     prefetch,
@@ -34,11 +35,11 @@ from engine.skat.solver.kernels import (
 )
 from engine.skat.solver.null import null_safe
 from engine.skat.solver.options import (
+    O_BUCKETS,
     O_EQUIVALENT,
     O_ETC,
     O_FAIL_SOFT,
     O_NULL_SAFE,
-    O_ORDERING,
     O_TT,
     O_TT_MOVE,
 )
@@ -164,6 +165,7 @@ def search(
     null = rules[R_NULL] == 1
     use_tt = opts[O_TT] == 1
     size = tt.shape[0]
+    ways = 2 if opts[O_BUCKETS] == 1 else 1
     init_root(state, work, rules)
     work[0, F_ALPHA] = alpha
     work[0, F_BETA] = beta
@@ -201,7 +203,7 @@ def search(
                         remaining = normalise(state, state[0] | state[1] | state[2])
                         key = key_of(remaining, player, stamp)
                     slot = slot_of(key, size)
-                    entry = probe(tt, slot, key)
+                    entry = probe(tt, slot, key, ways)
                     if entry != MISSING:
                         lower = lower_of(entry)
                         upper = upper_of(entry)
@@ -235,44 +237,69 @@ def search(
             if opts[O_EQUIVALENT] == 1:
                 in_play = state[0] | state[1] | state[2] | work[ply, F_TABLE]
                 moves = distinct_moves(moves, hand, in_play, rules)
-            work[ply, F_N] = order_moves(
-                work, ply, moves, state, rules, declarer, first, opts[O_ORDERING]
-            )
-            work[ply, F_I] = 0
-            work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
-            work[ply, F_BEST_MOVE] = NO_CARD
-            action = _NEXT
             last_card = use_tt and work[ply, F_POS] == PLAYERS - 1
-            if last_card and popcount(hand) > _NO_TABLE_CARDS + 1:
-                # The children are trick boundaries: load their entries while the first
-                # child is searched, and with ETC look for a cut among them at once.
+            last_card = last_card and popcount(hand) > _NO_TABLE_CARDS + 1
+            if last_card:
+                # The children are trick boundaries: start loading their entries now, so
+                # that they have arrived when ETC looks at them after the ordering, or
+                # when the children are searched.
                 remaining = state[0] | state[1] | state[2]
                 normalised = normalise(state, remaining)
-                for i in range(work[ply, F_N]):
-                    card = work[ply, F_MV + i]
+                rest = moves
+                while rest:
+                    card = lowest_index(rest)
+                    rest ^= 1 << card
                     winner = work[ply, F_WINP]
                     if beats(card, work[ply, F_WIN], rules):
                         winner = player
                     child = normalise_without(state, normalised, remaining, card)
                     key = key_of(child, winner, stamp)
-                    work[ply, F_CHILD_KEYS + i] = key
-                    slot = slot_of(key, size)
-                    if opts[O_ETC] == 0:
-                        prefetch(tt, slot)
-                        continue
-                    entry = probe(tt, slot, key)
-                    if entry == MISSING:
-                        continue
-                    trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
-                    gain = trick_gain(trick, winner, declarer, rules)
-                    if player == declarer and gain + lower_of(entry) >= beta:
-                        result = gain + lower_of(entry)
-                        action = _UP
-                        break
-                    if player != declarer and gain + upper_of(entry) <= alpha:
-                        result = gain + upper_of(entry)
-                        action = _UP
-                        break
+                    work[ply, F_CHILD_KEYS + card] = key
+                    prefetch(tt, slot_of(key, size))
+            work[ply, F_N] = order_moves(work, ply, moves, state, rules, declarer, first, opts)
+            work[ply, F_I] = 0
+            work[ply, F_BEST] = -_UNSET if player == declarer else _UNSET
+            work[ply, F_BEST_MOVE] = NO_CARD
+            action = _NEXT
+            if last_card and opts[O_ETC] == 1:
+                # A child whose entry proves a cut ends the node; one whose entry proves it
+                # cannot help the player to move (or its side) only contributes that bound.
+                kept = 0
+                for i in range(work[ply, F_N]):
+                    card = work[ply, F_MV + i]
+                    key = work[ply, F_CHILD_KEYS + card]
+                    entry = probe(tt, slot_of(key, size), key, ways)
+                    if entry != MISSING:
+                        winner = work[ply, F_WINP]
+                        if beats(card, work[ply, F_WIN], rules):
+                            winner = player
+                        trick = work[ply, F_TPTS] + rules[R_PTS + card] + bonus
+                        gain = trick_gain(trick, winner, declarer, rules)
+                        lower = gain + lower_of(entry)
+                        upper = gain + upper_of(entry)
+                        if player == declarer:
+                            if lower >= beta:
+                                result = lower
+                                action = _UP
+                                break
+                            if upper <= alpha:
+                                if upper > work[ply, F_BEST]:
+                                    work[ply, F_BEST] = upper
+                                    work[ply, F_BEST_MOVE] = card
+                                continue
+                        else:
+                            if upper <= alpha:
+                                result = upper
+                                action = _UP
+                                break
+                            if lower >= beta:
+                                if lower < work[ply, F_BEST]:
+                                    work[ply, F_BEST] = lower
+                                    work[ply, F_BEST_MOVE] = card
+                                continue
+                    work[ply, F_MV + kept] = card
+                    kept += 1
+                work[ply, F_N] = kept
         elif action == _NEXT:
             i = work[ply, F_I]
             if i == work[ply, F_N]:
@@ -312,7 +339,7 @@ def search(
                 work[ply + 1, F_TPTS] = 0
                 work[ply + 1, F_TABLE] = 0
                 work[ply + 1, F_AVAIL] = work[ply, F_AVAIL] - trick
-                work[ply + 1, F_KEY] = work[ply, F_CHILD_KEYS + i]
+                work[ply + 1, F_KEY] = work[ply, F_CHILD_KEYS + card]
             else:
                 gain = 0
                 work[ply + 1, F_PLAYER] = (player + 1) % PLAYERS
@@ -338,7 +365,7 @@ def search(
             slot = work[ply, F_SLOT]
             if slot >= 0:
                 key = work[ply, F_KEY]
-                store(tt, slot, key, result, alpha, beta, work[ply, F_BEST_MOVE])
+                store(tt, slot, key, result, alpha, beta, work[ply, F_BEST_MOVE], ways)
             action = _UP
         else:  # _UP: hand `result` of this ply to its parent
             if opts[O_FAIL_SOFT] == 0:

@@ -59,5 +59,5 @@ F_SLOT: Final = 16  # transposition table slot of this node, -1 if none
 F_KEY: Final = 17  # its key (at a trick boundary below the root: set by the parent)
 F_MV: Final = 18  # moves in search order
 F_SC: Final = F_MV + MAX_MOVES  # their ordering scores
-F_CHILD_KEYS: Final = F_SC + MAX_MOVES  # before a trick's last card: its children's keys
-W_SIZE: Final = F_CHILD_KEYS + MAX_MOVES
+F_CHILD_KEYS: Final = F_SC + MAX_MOVES  # before a trick's last card: its children's keys by card
+W_SIZE: Final = F_CHILD_KEYS + CARDS
