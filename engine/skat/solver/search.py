@@ -195,7 +195,7 @@ def search(
                     result = last_trick(state, player, declarer, rules)
                     continue
                 if cards == 2:
-                    result = two_tricks(state, player, declarer, rules)
+                    result = two_tricks(state, player, declarer, avail, rules)
                     continue
                 if use_tt:
                     key = work[ply, F_KEY]  # set by the parent below the root
