@@ -11,11 +11,11 @@ from engine.skat.solver.kernels import (
     I64,
     RVEC,
     VEC,
-    beats,
     jit,
     legal_moves,
     lowest_index,
     trick_result,
+    winner_offset,
 )
 from engine.skat.solver.position import PLAYERS, R_BONUS, R_CREDIT_DEFENDERS, R_PTS, Int64Array
 
@@ -35,14 +35,6 @@ def last_trick(hands: Int64Array, leader: int, declarer: int, rules: Int64Array)
     return gain
 
 
-@jit(I64(I64, I64, I64, RVEC))
-def _winner_offset(first: int, second: int, third: int, rules: Int64Array) -> int:
-    """Which card of a complete trick wins it: 0, 1 or 2 in play order."""
-    if beats(second, first, rules):
-        return 2 if beats(third, second, rules) else 1
-    return 2 if beats(third, first, rules) else 0
-
-
 @jit(I64(I64, I64, I64, I64, I64, I64, I64, I64, RVEC))
 def _two_trick_value(
     a: int,
@@ -59,13 +51,13 @@ def _two_trick_value(
     the hands keep last0, last1, last2; bit k of `credited`: a trick the k-th player of the
     first trick wins counts; `total`: the value of both tricks together."""
     first = rules[R_BONUS] + rules[R_PTS + a] + rules[R_PTS + b] + rules[R_PTS + c]
-    lead = _winner_offset(a, b, c, rules)
+    lead = winner_offset(a, b, c, rules)
     if lead == 0:
-        final = _winner_offset(last0, last1, last2, rules)
+        final = winner_offset(last0, last1, last2, rules)
     elif lead == 1:
-        final = 1 + _winner_offset(last1, last2, last0, rules)
+        final = 1 + winner_offset(last1, last2, last0, rules)
     else:
-        final = 2 + _winner_offset(last2, last0, last1, rules)
+        final = 2 + winner_offset(last2, last0, last1, rules)
     if final >= PLAYERS:
         final -= PLAYERS
     value = first if credited >> lead & 1 else 0

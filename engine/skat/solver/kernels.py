@@ -57,6 +57,7 @@ __all__ = [
     "trick_gain",
     "trick_result",
     "winner_of",
+    "winner_offset",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -205,7 +206,7 @@ def trick_gain(value: int, winner: int, declarer: int, rules: Int64Array) -> int
 
 
 @jit(I64(I64, I64, I64, RVEC))
-def _winner_offset(first: int, second: int, third: int, rules: Int64Array) -> int:
+def winner_offset(first: int, second: int, third: int, rules: Int64Array) -> int:
     """Which card of a complete trick wins it: 0, 1 or 2 in play order."""
     offset = 0
     best = first
@@ -223,7 +224,7 @@ def trick_result(
 ) -> int:
     """A complete trick led by `leader`: what it banks for the counted side, packed with its
     winner (`winner_of`, `result & GAIN_MASK`), so callers get both from one call."""
-    winner = (leader + _winner_offset(first, second, third, rules)) % PLAYERS
+    winner = (leader + winner_offset(first, second, third, rules)) % PLAYERS
     value = rules[R_BONUS] + rules[R_PTS + first] + rules[R_PTS + second] + rules[R_PTS + third]
     return trick_gain(value, winner, declarer, rules) | winner << _WINNER_SHIFT
 
