@@ -4,7 +4,8 @@ Bidding: bid or hold up to the value of its strongest trump game if that game lo
 Skat: always picks up; discards the pair that leaves the strongest game and saves the most
 points. Card play: the declarer draws trumps, then cashes aces; everybody wins a trick with the
 cheapest winning card when it carries points or is the last card, smears points on a partner's
-trick when last, and otherwise throws the lowest card. Null and Ramsch: duck.
+trick when last, and otherwise throws the lowest card. Null and Ramsch: duck. A claim is
+answered as every bot answers it (`bots.skat.claims`).
 """
 
 from typing import Final
@@ -43,6 +44,10 @@ def greedy_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action
     moves = game_moves(obs)
     if not moves:
         raise ValueError("the observing seat has no move to make")
+    if obs.claim_open:
+        from bots.skat.claims import answer_claim  # loads the solver: only when needed
+
+        return answer_claim(obs)
     if obs.phase == "bidding":
         return _bid(obs, moves)
     if obs.phase == "skat":

@@ -15,6 +15,7 @@ import numpy as np
 from bots.policy import Decision
 from bots.skat.bidders import Bidder
 from bots.skat.bidding import bid_decision
+from bots.skat.claims import answer_claim
 from bots.skat.discard import choose_declaration, choose_discard, choose_hand_or_skat
 from bots.skat.greedy import greedy_policy
 from bots.skat.montecarlo import choose_card
@@ -47,6 +48,8 @@ class SkatBot(msgspec.Struct, frozen=True):
     def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
         if obs.ramsch:
             return greedy_policy(obs, rng)
+        if obs.claim_open:
+            return answer_claim(obs)
         worlds, seconds = self.skat_worlds, self.skat_seconds
         if obs.phase == "bidding":
             return bid_decision(

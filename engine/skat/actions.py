@@ -12,8 +12,10 @@ from engine.skat.cards import GameType
 
 __all__ = [
     "Abandon",
+    "AcceptClaim",
     "Action",
     "Bid",
+    "Claim",
     "Declare",
     "Discard",
     "Hold",
@@ -22,6 +24,7 @@ __all__ = [
     "PickUpSkat",
     "Play",
     "Re",
+    "RefuseClaim",
     "Resign",
 ]
 
@@ -80,10 +83,38 @@ class Resign(msgspec.Struct, frozen=True, tag="resign"):
     """Give up the game for one's party (ISkO 4.4)."""
 
 
+class Claim(msgspec.Struct, frozen=True, tag="claim"):
+    """The declarer shows his cards and claims every remaining trick (in a null game: that he
+    takes none). Both defenders answer before play goes on (ISkO 4.4.4; ISS `SC`)."""
+
+
+class AcceptClaim(msgspec.Struct, frozen=True, tag="accept_claim"):
+    """A defender agrees to the declarer's claim (ISS: his `RE` after the `SC`)."""
+
+
+class RefuseClaim(msgspec.Struct, frozen=True, tag="refuse_claim"):
+    """A defender objects to the claim: play goes on with the declarer's cards open."""
+
+
 class Abandon(msgspec.Struct, frozen=True, tag="abandon"):
     """The seat leaves the table or runs out of time (ISS `LE`/`TI`)."""
 
     reason: Literal["left", "timeout"] = "left"
 
 
-Action = Bid | Hold | Pass | PickUpSkat | Discard | Declare | Play | Kontra | Re | Resign | Abandon
+Action = (
+    Bid
+    | Hold
+    | Pass
+    | PickUpSkat
+    | Discard
+    | Declare
+    | Play
+    | Kontra
+    | Re
+    | Resign
+    | Claim
+    | AcceptClaim
+    | RefuseClaim
+    | Abandon
+)

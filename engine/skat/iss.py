@@ -1,6 +1,6 @@
 """International Skat Server game records: read, replay through the engine, write.
 
-One record per line, `(;GM[Skat]...MV[...]R[...] ;)` (../shared/ISS_FORMAT.md). ISS writes
+One record per line, `(;GM[Skat]...MV[...]R[...] ;)`. ISS writes
 cards suit then rank (`CJ`); the engine writes rank then suit (`JC`): the conversion happens
 here and nowhere else. Seats in a record are positions: 0 forehand, 1 middlehand, 2 rearhand.
 """
@@ -14,8 +14,10 @@ import msgspec
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.actions import (
     Abandon,
+    AcceptClaim,
     Action,
     Bid,
+    Claim,
     Declare,
     Discard,
     Hold,
@@ -24,6 +26,7 @@ from engine.skat.actions import (
     PickUpSkat,
     Play,
     Re,
+    RefuseClaim,
     Resign,
 )
 from engine.skat.cards import CardMask, GameType, format_cards, parse_card
@@ -218,6 +221,8 @@ def replay_record(line: str, *, iss_compat: bool = True) -> ReplayOutcome:
     With `iss_compat` the server's conventions apply and every move must fit. Without it the
     ISkO applies: the game may end earlier than on the server (one defender's resignation
     ends it), and the record's later moves are counted in `ignored_moves`, not replayed.
+    A record of the second server (`PC[ISS2]`) that stops after a claim and one defender's
+    `RE` was scored there as accepted by both: the other defender's acceptance is added.
     Raises InvalidInput for a malformed record and IllegalAction for an illegal move.
     """
     record = parse_record(line)
@@ -234,6 +239,8 @@ def replay_record(line: str, *, iss_compat: bool = True) -> ReplayOutcome:
             if state.is_over:
                 raise IllegalAction("game_over", f"move after the end of the game: {move}")
             state = state.record(seat, action)
+    if state.claim_open and state.claim_accepted and record.properties.get("PC") == "ISS2":
+        state = state.apply(_to_move(state), AcceptClaim())
     if not state.is_over:
         raise IllegalAction("game_not_over", "the record stops before the game ends")
     return ReplayOutcome(
@@ -251,8 +258,9 @@ def _translate(
     """Engine actions for one (actor, move) pair of a record, given the state before it.
 
     `pending` carries a declaration of the split form (`2 D` then `2 D9.DQ`) to the move with
-    the discards. The declarer showing his cards (`SC`), the server showing the skat and an
-    unrecorded card (`??`) change nothing.
+    the discards. The server showing the skat and an unrecorded card (`??`) change nothing.
+    The declarer showing his cards (`SC`) is a claim; a defender's `RE` while it is open
+    accepts it, and any other move first refuses it (ISS defenders refuse by playing on).
     """
     if actor == "w":
         kind, _, seat_text = move.partition(".")
@@ -263,8 +271,16 @@ def _translate(
     if actor not in ("0", "1", "2"):
         raise InvalidInput(f"unknown actor {actor!r}")
     seat = int(actor)
-    if move in ("??", "SC") or move.startswith("SC."):
+    if move == "??":
         return [], pending
+    if state.claim_open:
+        if move == "RE" and AcceptClaim() in state.legal_actions(seat):
+            return [(seat, AcceptClaim())], pending
+        refusal = (_to_move(state), RefuseClaim())
+        actions, pending = _translate(state.apply(*refusal), pending, actor, move)
+        return [refusal, *actions], pending
+    if move == "SC" or move.startswith("SC."):
+        return ([(seat, Claim())] if Claim() in state.legal_actions(seat) else []), pending
     if move == "RE":
         return [(seat, Resign())], pending
     if state.phase == "bidding":
@@ -283,6 +299,13 @@ def _translate(
     return [(seat, Play(_engine_text(move)))], pending
 
 
+def _to_move(state: State) -> int:
+    seat = state.to_move
+    if seat is None:
+        raise IllegalAction("game_over", "no seat is to move")
+    return seat
+
+
 def to_iss_result(result: Result) -> IssResult:
     """The engine's result in the terms of an ISS `R[...]` field."""
     if result.passed_in:
@@ -299,7 +322,7 @@ def to_iss_result(result: Result) -> IssResult:
         declarer_tricks=result.declarer_tricks,
         schneider=result.schneider,
         schwarz=result.schwarz,
-        resigned=result.resigned,
+        resigned=result.resigned or result.ended_by == "claimed",
     )
 
 
@@ -309,7 +332,9 @@ def format_record(
     """An ISS record of a finished deal of ours (positions as ISS seats).
 
     Kontra and Re have no ISS notation and are left out of the move list; the result's
-    value includes them.
+    value includes them. A claim is `SC` (the archive's bare form: the world view shows every
+    card anyway), its acceptance the defender's `RE`; a refusal has no notation (ISS
+    defenders refuse by playing on).
     """
     if not state.is_over:
         raise IllegalAction("game_not_over", "only a finished deal can be exported")
@@ -346,11 +371,13 @@ def format_record(
             moves += [who, token]
         elif isinstance(action, Play):
             moves += [who, _iss_text(action.card)]
-        elif isinstance(action, Resign):
+        elif isinstance(action, Resign | AcceptClaim):
             moves += [who, "RE"]
+        elif isinstance(action, Claim):
+            moves += [who, "SC"]
         elif isinstance(action, Abandon):
             moves += ["w", ("TI." if action.reason == "timeout" else "LE.") + who]
-        elif isinstance(action, Discard | Kontra | Re):
+        elif isinstance(action, Discard | Kontra | Re | RefuseClaim):
             continue
     props = {
         "GM": "Skat",

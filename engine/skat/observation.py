@@ -2,7 +2,8 @@
 
 Every field is computed from what the seat knows, never from another seat's hidden cards:
 own cards, the public history (other seats' discards hidden), the skat only to the declarer
-who picked it up, the declarer's hand to everyone in an ouvert game, and everything at the end
+who picked it up, the declarer's hand to everyone in an ouvert game and once he has shown it
+with a claim, and everything at the end
 (the skat counts for the declarer and is shown when the deal is scored).
 """
 
@@ -40,7 +41,9 @@ class TrickView(msgspec.Struct, frozen=True):
 
 class Observation(msgspec.Struct, frozen=True):
     """A seat's view of the deal. `seat` None (or the sitting-out dealer) sees public
-    information only. `legal` lists the viewer's own legal actions."""
+    information only. `legal` lists the viewer's own legal actions. `claimed`: the declarer
+    has shown his cards with a claim (they stay open); `claim_open`: that claim waits for
+    the defenders, `claim_accepted` lists those who accepted it."""
 
     seat: int | None
     players: int
@@ -66,6 +69,9 @@ class Observation(msgspec.Struct, frozen=True):
     tricks: tuple[TrickView, ...]
     trick_points: tuple[int, ...]
     resigned: tuple[int, ...]
+    claimed: bool
+    claim_open: bool
+    claim_accepted: tuple[int, ...]
     history: tuple[SeenAction, ...]
     legal: tuple[Action, ...]
     result: Result | None
@@ -78,12 +84,12 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
     viewer = seat if seat is not None and seat in state.active_seats else None
     over = state.is_over
     declarer = state.declarer if state.declarer >= 0 else None
-    ouvert = state.contract is not None and state.contract.ouvert
+    open_declarer = state.shown or (state.contract is not None and state.contract.ouvert)
 
     def shown(s: int) -> tuple[str, ...] | None:
         if s not in state.active_seats:
             return None
-        if over or (ouvert and s == declarer) or s == viewer:
+        if over or (open_declarer and s == declarer) or s == viewer:
             return tuple(format_cards(state.hands[s]))
         return None
 
@@ -127,6 +133,9 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         ),
         trick_points=tuple(card_points(m) for m in state.taken),
         resigned=tuple(s for s in range(players) if state.resigned >> s & 1),
+        claimed=state.shown,
+        claim_open=state.claim_open,
+        claim_accepted=tuple(s for s in range(players) if state.claim_accepted >> s & 1),
         history=seen,
         legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
         result=state.result if over else None,

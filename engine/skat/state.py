@@ -15,8 +15,10 @@ from engine.bits import iter_bits, popcount
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.actions import (
     Abandon,
+    AcceptClaim,
     Action,
     Bid,
+    Claim,
     Declare,
     Discard,
     Hold,
@@ -25,6 +27,7 @@ from engine.skat.actions import (
     PickUpSkat,
     Play,
     Re,
+    RefuseClaim,
     Resign,
 )
 from engine.skat.cards import (
@@ -141,6 +144,10 @@ class State(msgspec.Struct, frozen=True, dict=True):
     kontra: int = 0
     kontra_hand: int = 0  # declarer's hand size when Kontra was said
     resigned: int = 0  # seats (as bits)
+    shown: bool = False  # the declarer's cards lie open after a claim
+    claim_open: bool = False  # a claim waits for the defenders' answers
+    claim_accepted: int = 0  # defenders (as bits) who accepted the open claim
+    claim_refused_at: int = -1  # completed tricks when the last claim was refused
     abandoned_by: int = NO_SEAT
     ended_by: str = ""
     log: tuple[tuple[int, Action], ...] = ()
@@ -206,12 +213,19 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return self.answerer if self.awaiting_answer else self.bidder
         if self.phase in ("skat", "discard", "declare"):
             return self.declarer
+        if self.phase == "play" and self.claim_open:
+            return next(s for s in self._answer_order() if not self.claim_accepted >> s & 1)
         if self.phase == "play":
             seat = self.leader
             for _ in self.trick:
                 seat = self.next_seat(seat)
             return seat
         return None
+
+    def _answer_order(self) -> tuple[int, int]:
+        """The defenders in playing order from the declarer: who answers a claim first."""
+        first = self.next_seat(self.declarer)
+        return first, self.next_seat(first)
 
     @property
     def is_over(self) -> bool:
@@ -275,7 +289,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
 
     def playable(self, seat: int) -> CardMask:
         """Cards `seat` may play now: the led effective suit if he has it, else any card."""
-        if self.phase != "play" or seat != self.to_move:
+        if self.phase != "play" or self.claim_open or seat != self.to_move:
             return 0
         hand = self.hands[seat]
         if not self.trick:
@@ -313,6 +327,9 @@ class State(msgspec.Struct, frozen=True, dict=True):
             yield Kontra()
             yield Re()
             yield Resign()
+            yield Claim()
+            yield AcceptClaim()
+            yield RefuseClaim()
 
     def _reject(self, seat: int, action: Action) -> IllegalAction | None:
         """Why `seat` may not take `action` now, or None if it may."""
@@ -326,6 +343,10 @@ class State(msgspec.Struct, frozen=True, dict=True):
             )
         if self.phase == "bidding":
             return self._reject_bidding(seat, action)
+        if isinstance(action, Claim | AcceptClaim | RefuseClaim):
+            return self._reject_claim(seat, action)
+        if self.claim_open:
+            return IllegalAction("claim_open", "the defenders answer the declarer's claim first")
         if isinstance(action, Kontra | Re | Resign):
             return self._reject_special(seat, action)
         if seat != self.to_move:
@@ -395,6 +416,31 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return IllegalAction("must_follow_suit", f"{action.card} does not follow suit")
         return None
 
+    def _reject_claim(
+        self, seat: int, action: Claim | AcceptClaim | RefuseClaim
+    ) -> IllegalAction | None:
+        """ISkO 4.4.4: the declarer claims during the card play of a declared game; each
+        defender answers once; after a refusal he may claim again once a trick is complete."""
+        if self.phase != "play" or self.ramsch:
+            return IllegalAction("wrong_phase", "only during the card play of a declared game")
+        if isinstance(action, Claim):
+            if seat != self.declarer:
+                return IllegalAction("not_declarer", "only the declarer claims the rest")
+            if self.claim_open:
+                return IllegalAction("claim_open", "your claim waits for the defenders' answers")
+            if self.claim_refused_at == len(self.tricks):
+                return IllegalAction(
+                    "claim_refused", "your claim was refused: claim again after the next trick"
+                )
+            return None
+        if not self.claim_open:
+            return IllegalAction("no_claim", "there is no claim to answer")
+        if seat == self.declarer:
+            return IllegalAction("not_a_defender", "the defenders answer the claim")
+        if self.claim_accepted >> seat & 1:
+            return IllegalAction("already_answered", "you have accepted the claim already")
+        return None
+
     def _reject_special(self, seat: int, action: Kontra | Re | Resign) -> IllegalAction | None:
         if self.phase != "play" or self.ramsch:
             return IllegalAction("wrong_phase", "only during the card play of a declared game")
@@ -461,6 +507,25 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return msgspec.structs.replace(self, kontra=2, log=log)
         if isinstance(action, Resign):
             return self._resign(seat, log)
+        if isinstance(action, Claim):
+            return msgspec.structs.replace(
+                self, shown=True, claim_open=True, claim_accepted=0, log=log
+            )
+        if isinstance(action, AcceptClaim):
+            accepted = self.claim_accepted | (1 << seat)
+            if all(accepted >> s & 1 for s in self.defenders):
+                return msgspec.structs.replace(
+                    self, claim_accepted=accepted, phase="over", ended_by="claimed", log=log
+                )
+            return msgspec.structs.replace(self, claim_accepted=accepted, log=log)
+        if isinstance(action, RefuseClaim):
+            return msgspec.structs.replace(
+                self,
+                claim_open=False,
+                claim_accepted=0,
+                claim_refused_at=len(self.tricks),
+                log=log,
+            )
         if isinstance(action, Play):
             return self._play(seat, parse_card(action.card), log)
         raise IllegalAction("unknown_action", f"unknown action {action!r}")
@@ -713,7 +778,10 @@ def _settle_declared(state: State) -> Result:
     declarer_quit = state.ended_by in ("resigned", "abandoned") and (
         state.abandoned_by == declarer or state.resigned >> declarer & 1
     )
-    defenders_quit = state.ended_by in ("resigned", "abandoned") and not declarer_quit
+    # An accepted claim gives the declarer the rest, as a defenders' resignation does.
+    defenders_quit = state.ended_by == "claimed" or (
+        state.ended_by in ("resigned", "abandoned") and not declarer_quit
+    )
     needed = WIN_POINTS
     if contract.schneider or contract.ouvert:
         needed = SCHNEIDER_POINTS

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from engine.bits import iter_bits, popcount
 from engine.errors import IllegalAction
 from engine.skat.actions import (
+    AcceptClaim,
     Action,
     Bid,
+    Claim,
     Declare,
     Discard,
     Hold,
@@ -22,6 +24,7 @@ from engine.skat.actions import (
     PickUpSkat,
     Play,
     Re,
+    RefuseClaim,
     Resign,
 )
 from engine.skat.cards import ALL_CARDS, GAME_TYPES, card_points, format_card, format_cards
@@ -72,6 +75,7 @@ def all_actions(state: State) -> list[Action]:
         Pass(), Hold(), Bid(18), Bid(19), Bid(264), Bid(state.bid), PickUpSkat(),
         Discard((cards[0], cards[31])), Discard((cards[5], cards[5])),
         *declarations, *[Play(c) for c in cards], Kontra(), Re(), Resign(),
+        Claim(), AcceptClaim(), RefuseClaim(),
     ]  # fmt: skip
 
 
@@ -132,9 +136,9 @@ def test_replay_of_the_log_reproduces_the_state(seed: int, rules: Rules) -> None
 def hidden_places(state: State, seat: int | None) -> list[int]:
     """Indices into (hands..., skat) of the places whose cards `seat` cannot see."""
     places = []
-    ouvert = state.contract is not None and state.contract.ouvert
+    shown = state.shown or (state.contract is not None and state.contract.ouvert)
     for other in state.active_seats:
-        if other != seat and not (ouvert and other == state.declarer):
+        if other != seat and not (shown and other == state.declarer):
             places.append(other)
     sees_skat = seat == state.declarer and state.picked_up
     if not sees_skat:
