@@ -48,6 +48,7 @@ class Log:
     phases: list[str] = field(default_factory=list)
     shots: set[str] = field(default_factory=set)
     declared: list[str] = field(default_factory=list)
+    overbid_warnings: int = 0
 
 
 def state(page: Any) -> dict[str, Any]:
@@ -113,7 +114,18 @@ def declare(page: Any, plan: Plan, log: Log) -> None:
             box.check()
     button = page.locator("#action-bar button.primary", has_text="Play ")
     log.declared.append(button.inner_text().split("\n")[-1])
-    act_click(page, button)
+    seq = state(page)["seq"]
+    button.click()
+    # A game worth less than the bid asks first ("Below your bid?"): play it anyway.
+    page.wait_for_function(
+        "(seq) => window.tischrunde.screen.model.seq > seq || !!document.querySelector('.dialog')",
+        arg=seq,
+        timeout=WAIT_MS,
+    )
+    if page.locator(".dialog button[data-choice=confirm]").count():
+        log.overbid_warnings += 1
+        page.locator(".dialog button[data-choice=confirm]").click()
+    wait_after(page, seq)
 
 
 def play_card(page: Any, plan: Plan) -> None:

@@ -14,7 +14,7 @@ from engine.tichu.cards import format_cards, parse_cards
 from engine.tichu.combos import KIND_NAMES, classify, kind_of
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.fake_tichu import FakeTichuServer
-from tests.web.tichu_ui import button, press, select, state, tap, wait_until
+from tests.web.tichu_ui import button, press, select, state, tap, wait_after, wait_until
 
 
 def open_tichu_table(page: Any, url: str, browser: Browser, prefix: str) -> None:
@@ -47,7 +47,15 @@ def play_the_scripted_round(
     # Exchange: call Tichu, then one card to each player by tap, drag and tap.
     now = wait_until(page, "s.phase === 'exchange' && s.legal.includes('tichu')")
     assert len(now["hand"]) == 14
-    press(page, "Tichu!")
+    # A call costs 100 points: it waits for the confirmation, and Cancel sends nothing.
+    sent = len(fake.received)
+    button(page, "Tichu!").click()
+    page.locator(".dialog button[data-choice=cancel]").click()
+    assert len(fake.received) == sent and state(page)["calls"][0] == "none"
+    button(page, "Tichu!").click()
+    seq = state(page)["seq"]
+    page.locator(".dialog button[data-choice=confirm]").click()
+    wait_after(page, seq)
     assert state(page)["calls"][0] == "tichu"
     page.locator(".exchange .slot[data-slot=left]").click()
     tap(page, "2s")
@@ -65,9 +73,13 @@ def play_the_scripted_round(
     now = wait_until(page, "s.phase === 'play' && s.to_move === 0")
     assert {"2j", "3s", "4p"} <= set(now["hand"])
     assert "Mah Jong (1)" in select(page, "MahJong")
-    page.select_option("select[name=wish]", "8")
+    # The wish is asked when the Mah Jong is played.
+    button(page, "Play").click()
+    page.wait_for_selector(".dialog .wish-dialog")
     browser.shot(page, f"{prefix}wish")
-    press(page, "Play")
+    seq = state(page)["seq"]
+    page.locator(".dialog button[data-choice=wish-8]").click()
+    wait_after(page, seq)
     now = wait_until(page, "s.to_move === 0")
     assert now["table"] == ["8j"] and now["wish"] is None
     assert "Not a combination" in select(page, "2j", "Aj")

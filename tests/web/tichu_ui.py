@@ -47,6 +47,21 @@ def press(page: Any, text: str) -> None:
     wait_after(page, seq)
 
 
+def play_selection(page: Any) -> None:
+    """Press Play; when the Mah Jong asks for a wish, take the first rank offered."""
+    seq = state(page)["seq"]
+    button(page, "Play").click()
+    page.wait_for_function(
+        "(seq) => window.tischrunde.screen.model.seq > seq"
+        " || !!document.querySelector('.wish-dialog')",
+        arg=seq,
+        timeout=WAIT_MS,
+    )
+    if page.locator(".wish-dialog").count():
+        page.locator(".dialog button[data-choice^=wish-]").first.click()
+    wait_after(page, seq)
+
+
 def card(page: Any, code: str) -> Any:
     return page.locator(f'.hand [data-card="{code}"]')
 
@@ -121,4 +136,4 @@ def play_round_simply(page: Any, on_turn: Any = None) -> None:
             press(page, "Pass")
         else:
             select(page, *first_legal_lead(page))
-            press(page, "Play")
+            play_selection(page)

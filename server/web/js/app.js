@@ -1,12 +1,16 @@
-// Start-up and routing: the session (guest, login, register, name), the lobby at `#/` and a
-// table at `#/table/{id}` (with `?invite=...` for private tables), reconnecting transparently.
+// Start-up and routing: the session (guest, login, register, name), the menu (language, turn
+// sound), the lobby at `#/` and a table at `#/table/{id}` (with `?invite=...` for private
+// tables), reconnecting transparently.
 
 import { installCardSymbols } from "./cards.js";
-import { DEFAULT_BOTS, Lobby } from "./lobby.js";
+import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
 import { TableModel } from "./model.js";
 import { Net } from "./net.js";
-import { TableScreen } from "./table.js";
-import { dialog, h, installActionKeys, replace, storage, toast } from "./ui.js";
+import { isOurTurn, TurnSound } from "./sound.js";
+import { storage } from "./storage.js";
+import { fillFreeSeats, TableScreen } from "./table.js";
+import { dialog, h, installActionKeys, replace, toast } from "./ui.js";
 
 class App {
   constructor() {
@@ -16,19 +20,21 @@ class App {
     this.banner = document.getElementById("banner");
     this.models = new Map();
     this.screen = null;
-    this.games = { ...DEFAULT_BOTS };
+    this.games = null; // game name -> bot levels, from `list_games`
+    this.sound = new TurnSound();
     this.net = new Net({
       onPush: (message) => this.push(message),
       onWelcome: (user, how) => this.welcome(user, how),
       onStatus: (status) => this.status(status),
       resumeTables: () => this.resumeList(),
       onTableLost: (id) => this.models.delete(id),
-      onStrayError: (message) => toast(message.message, "error"),
+      onStrayError: (message) => toast(errorText(message), "error"),
     });
     this.lobby = new Lobby(this);
   }
 
-  start() {
+  async start() {
+    await setLanguage(preferredLanguage());
     installCardSymbols();
     installActionKeys(() => document.getElementById("action-bar"));
     // Whether the player uses the keyboard (then his hand gets the focus on his turn).
@@ -39,6 +45,8 @@ class App {
     });
     document.addEventListener("pointerdown", () => { this.keyboard = false; });
     window.addEventListener("hashchange", () => this.route());
+    navigator.serviceWorker?.register("/sw.js").catch(() => { /* the game works without it */ });
+    this.status("connecting");
     this.net.start();
   }
 
@@ -46,20 +54,21 @@ class App {
 
   async welcome(user, { reconnected }) {
     this.renderUser(user);
-    if (reconnected) return;
+    if (reconnected && this.games) return;
     try {
       const reply = await this.net.request("list_games");
       this.games = Object.fromEntries(reply.games.map((g) => [g.name, g.bots]));
     } catch {
-      /* an older server without `games`: assume the defaults */
+      return; // the connection dropped again: the next welcome asks once more
     }
     this.route();
   }
 
   status(status) {
     this.statusDot.className = `status-dot ${status}`;
-    this.statusDot.title = status;
-    this.statusDot.setAttribute("aria-label", `connection: ${status}`);
+    const label = t(`connection.${status}`);
+    this.statusDot.title = label;
+    this.statusDot.setAttribute("aria-label", label);
     this.banner.hidden = status !== "offline";
   }
 
@@ -67,58 +76,81 @@ class App {
     this.user = user;
     replace(this.userBox,
       h("button", { type: "button", class: "user-button", id: "user-button", "aria-haspopup": "dialog",
-        onclick: () => this.accountMenu() },
+        "aria-label": t("menu.open", { name: user.name }), onclick: () => this.menu() },
       h("span", { class: "user-name", id: "user-name" }, user.name),
-      user.guest ? h("span", { class: "badge" }, "guest") : null,
-      h("span", { "aria-hidden": "true" }, "▾")));
+      user.guest ? h("span", { class: "badge" }, t("menu.guest")) : null,
+      h("span", { "aria-hidden": "true" }, "☰")));
   }
 
-  async accountMenu() {
+  /** The menu: account actions, the language and the turn sound. */
+  async menu() {
     const user = this.user;
-    const text = user.guest
-      ? "You play as a guest. Choose a name, or log in to keep your rating across devices."
-      : `Logged in as ${user.name}.`;
-    const buttons = user.guest
-      ? [{ label: "Change name", value: "rename" }, { label: "Log in", value: "login" },
-          { label: "Register", value: "register", primary: true }]
-      : [{ label: "Log out", value: "logout" }, { label: "Close", value: null, primary: true }];
-    const choice = await dialog(user.name, h("p", {}, text), buttons);
+    const settings = h("div", { class: "settings" },
+      h("fieldset", { class: "languages" }, h("legend", {}, t("menu.language")),
+        LANGUAGES.map((lang) => h("label", { class: "choice" },
+          h("input", { type: "radio", name: "language", value: lang, checked: language() === lang,
+            onchange: () => this.changeLanguage(lang) }),
+          t(`language.${lang}`)))),
+      h("label", { class: "check" },
+        h("input", { type: "checkbox", name: "sound", checked: this.sound.enabled,
+          onchange: (e) => this.sound.setEnabled(e.target.checked) }),
+        t("menu.sound")));
+    const account = user.guest
+      ? [{ label: t("menu.rename"), value: "rename" }, { label: t("menu.login"), value: "login" },
+          { label: t("menu.register"), value: "register", primary: true }]
+      : [{ label: t("menu.logout"), value: "logout" }, { label: t("common.close"), value: null, primary: true }];
+    const text = user.guest ? t("menu.guest_text") : t("menu.logged_in", { name: user.name });
+    const choice = await dialog(user.name, h("div", {}, h("p", {}, text), settings), account);
     if (choice === "rename") this.rename();
     else if (choice === "login" || choice === "register") this.account(choice);
     else if (choice === "logout") this.logout();
   }
 
-  async rename() {
-    const input = h("input", { name: "name", required: true, minlength: 2, maxlength: 24, pattern: "[A-Za-z0-9_.\\-]+",
-      autocomplete: "nickname", value: "", placeholder: "your name" });
-    const ok = await dialog("Your name at the tables", h("label", {}, "Name ", input),
-      [{ label: "Cancel", value: false }, { label: "Save", value: true, primary: true, submit: true }]);
-    if (!ok) return;
-    try {
-      const welcome = await this.net.request("rename", { name: input.value.trim() });
-      this.net.adopt(welcome);
-      this.renderUser(welcome.user);
-    } catch (error) {
-      toast(error.code === "name_taken" ? "That name is taken." : error.message, "error");
-    }
+  async changeLanguage(lang) {
+    await setLanguage(lang, { remember: true });
+    this.status(this.net.online ? "online" : "connecting");
+    if (this.user) this.renderUser(this.user);
+    document.querySelector(".dialog-back")?.remove();
+    this.route();
   }
 
+  async rename() {
+    const input = h("input", { name: "name", required: true, minlength: 2, maxlength: 24, pattern: "[A-Za-z0-9_.\\-]+",
+      autocomplete: "nickname", value: "", placeholder: t("account.name_placeholder"), title: t("account.name_rule") });
+    await dialog(t("account.rename_title"), h("label", {}, t("account.name"), input),
+      [{ label: t("common.cancel"), value: false }, { label: t("common.save"), value: true, primary: true, submit: true }],
+      { onSubmit: async () => {
+        try {
+          const welcome = await this.net.request("rename", { name: input.value.trim() });
+          this.net.adopt(welcome);
+          this.renderUser(welcome.user);
+          return null;
+        } catch (error) {
+          return errorText(error);
+        }
+      } });
+  }
+
+  /** Log in or register; on an error the dialog stays open with the name and password. */
   async account(kind) {
-    const name = h("input", { name: "name", required: true, autocomplete: "username", minlength: 2, maxlength: 24 });
+    const name = h("input", { name: "name", required: true, autocomplete: "username", minlength: 2, maxlength: 24,
+      value: this.user?.guest && kind === "register" ? this.user.name : "" });
     const password = h("input", { name: "password", type: "password", required: true,
       autocomplete: kind === "login" ? "current-password" : "new-password", minlength: kind === "login" ? 1 : 8 });
-    const title = kind === "login" ? "Log in" : "Register an account";
-    const ok = await dialog(title, h("div", { class: "fields" }, h("label", {}, "Name ", name), h("label", {}, "Password ", password)),
-      [{ label: "Cancel", value: false }, { label: title, value: true, primary: true, submit: true }]);
-    if (!ok) return;
-    try {
-      const welcome = await this.net.request(kind, { name: name.value.trim(), password: password.value });
-      this.net.adopt(welcome);
-      this.renderUser(welcome.user);
-      toast(`Welcome, ${welcome.user.name}!`);
-    } catch (error) {
-      toast(error.message, "error");
-    }
+    const title = t(kind === "login" ? "account.login_title" : "account.register_title");
+    await dialog(title, h("div", { class: "fields" }, h("label", {}, t("account.name"), name), h("label", {}, t("account.password"), password)),
+      [{ label: t("common.cancel"), value: false }, { label: title, value: true, primary: true, submit: true }],
+      { onSubmit: async () => {
+        try {
+          const welcome = await this.net.request(kind, { name: name.value.trim(), password: password.value });
+          this.net.adopt(welcome);
+          this.renderUser(welcome.user);
+          toast(t("account.welcome", { name: welcome.user.name }));
+          return null;
+        } catch (error) {
+          return errorText(error);
+        }
+      } });
   }
 
   async logout() {
@@ -130,14 +162,15 @@ class App {
 
   // --- tables we are at ----------------------------------------------------------------------
 
-  /** Tables this browser sits at or watches: {id: {role, invite}}. */
+  /** Tables this browser sits at or watches: {id: {role, invite, bot}}. */
   remembered() {
     return storage.get("tables", {}) || {};
   }
 
-  remember(id, role, invite) {
+  remember(id, role, invite, bot = null) {
     const tables = this.remembered();
-    tables[id] = { role, invite: invite ?? tables[id]?.invite ?? null };
+    const known = tables[id] || {};
+    tables[id] = { role, invite: invite ?? known.invite ?? null, bot: bot ?? known.bot ?? null };
     storage.set("tables", tables);
   }
 
@@ -160,10 +193,12 @@ class App {
     return `#/table/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
   }
 
-  /** Go to a table as a player (`role` "seat") or a spectator ("watch"). */
-  openTable(id, invite, role) {
+  /** Go to a table as a player (`role` "seat") or a spectator ("watch"). `fill`: a bot level
+   * and the seat count, to seat bots on every free seat once we sit (bots "at once"). */
+  openTable(id, invite, role, { bot = null, fill = null } = {}) {
     const known = this.remembered()[id];
-    this.remember(id, role === "seat" ? "seat" : known?.role ?? "watch", invite ?? known?.invite);
+    this.remember(id, role === "seat" ? "seat" : known?.role ?? "watch", invite ?? known?.invite, bot);
+    if (fill) this.fillOnJoin = { id, ...fill };
     const target = this.tableLink(id, invite ?? known?.invite);
     if (location.hash === target) this.route();
     else location.hash = target;
@@ -175,13 +210,16 @@ class App {
     const id = typeof message.table === "object" ? message.table.id : message.table;
     const model = this.models.get(id);
     if (!model) return;
+    const waited = isOurTurn(model);
     if (message.type === "snapshot") model.applySnapshot(message);
     else if (!model.applyEvent(message)) return;
-    if (this.screen instanceof TableScreen && this.screen.model === model) this.screen.update();
+    const shown = this.screen instanceof TableScreen && this.screen.model === model;
+    if (shown && message.type === "event" && !waited && isOurTurn(model)) this.sound.play();
+    if (shown) this.screen.update();
   }
 
   route() {
-    if (!this.net.user) return;
+    if (!this.net.user || !this.games) return;
     const match = location.hash.match(/^#\/table\/([^?]+)(?:\?invite=(.*))?$/);
     if (this.screen === this.lobby) this.lobby.hide();
     if (!match) {
@@ -201,7 +239,7 @@ class App {
     if (invite) model.invite = invite;
     this.screen = new TableScreen(this, model);
     this.screen.show(this.main);
-    document.title = "Tischrunde — table";
+    document.title = `Tischrunde — ${t("table.title")}`;
     if (fresh) this.attach(model);
   }
 
@@ -213,6 +251,9 @@ class App {
       if (known?.role === "seat") {
         try {
           await this.net.request("join", { table: model.id, invite });
+          const fill = this.fillOnJoin;
+          this.fillOnJoin = null;
+          if (fill?.id === model.id) await fillFreeSeats(this.net, model.id, fill.level, [...Array(fill.seats).keys()]);
           return;
         } catch (error) {
           if (!["already_started", "table_full"].includes(error.code)) throw error;
@@ -223,7 +264,7 @@ class App {
     } catch (error) {
       this.models.delete(model.id);
       this.forget(model.id);
-      toast(error.code === "no_such_table" ? "There is no such table." : error.message, "error");
+      toast(errorText(error), "error");
       location.hash = "#/";
     }
   }

@@ -3,6 +3,8 @@
 // (installed once by `installCardSymbols`), so a hand of cards stays a small DOM and scales
 // crisply at any size.
 
+import { language, t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // --- suit and special symbols (100 x 100 unless noted) -------------------------------------
@@ -76,18 +78,10 @@ const SYMBOLS = {
 
 // --- decks ------------------------------------------------------------------------------------
 
-const SKAT_SUITS = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
-const GERMAN_SUITS = { C: "acorns", S: "leaves", H: "hearts", D: "bells" };
-const SKAT_RANKS = {
-  7: "7", 8: "8", 9: "9", T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace",
-};
-const GERMAN_RANKS = { ...SKAT_RANKS, J: "Unter", Q: "Ober", A: "Deuce" };
+const SPECIALS = ["MahJong", "Dog", "Phoenix", "Dragon"];
+// Court card corners: the German deck's Unter and Ober; the French deck's letters depend on
+// the language (Jack, Queen / Bube, Dame).
 const GERMAN_LETTER = { J: "U", Q: "O", K: "K", A: "A" };
-const TICHU_SUITS = { j: "Jade", s: "Sword", p: "Pagoda", t: "Star" };
-const TICHU_RANKS = {
-  T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace",
-};
-const SPECIALS = { MahJong: "Mah Jong", Dog: "Dog", Phoenix: "Phoenix", Dragon: "Dragon" };
 
 /** Colours of the French suits: classic two-colour or the four-colour tournament deck. */
 const FRENCH_COLOURS = {
@@ -96,11 +90,12 @@ const FRENCH_COLOURS = {
 };
 const TICHU_COLOURS = { j: "#1e8c55", s: "#263238", p: "#1f5fbf", t: "#d3263a" };
 
-export const DECKS = [
-  { id: "french", label: "French" },
-  { id: "french4", label: "French, 4 colours" },
-  { id: "german", label: "German" },
-];
+export const DECKS = ["french", "french4", "german"];
+
+/** A deck's name for the deck chooser. */
+export function deckLabel(deck) {
+  return t(`deck.${deck}`);
+}
 
 /** Put the shared symbols into the page once (a hidden <svg> with <symbol>s). */
 export function installCardSymbols(doc = document) {
@@ -123,14 +118,14 @@ function backPattern() {
 
 // --- names for people and screen readers ---------------------------------------------------
 
-/** "Jack of clubs", "Ober of leaves", "10 of Jade", "Phoenix". */
+/** "Jack of clubs" / "Kreuz Bube", "Ober of leaves" / "Grün Ober", "10 of Jade", "Phoenix". */
 export function cardName(code, deck = "french") {
-  if (SPECIALS[code]) return SPECIALS[code];
+  if (SPECIALS.includes(code)) return t(`card.special.${code}`);
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
-  if (deck === "tichu") return `${TICHU_RANKS[rank] || rank} of ${TICHU_SUITS[suit]}`;
-  if (deck === "german") return `${GERMAN_RANKS[rank]} of ${GERMAN_SUITS[suit]}`;
-  return `${SKAT_RANKS[rank]} of ${SKAT_SUITS[suit]}`;
+  const style = deck === "tichu" ? "tichu" : deck === "german" ? "german" : "french";
+  const rankName = rank === "T" ? "10" : /^[2-9]$/.test(rank) ? rank : t(`card.rank.${style === "german" ? "german" : "french"}.${rank}`);
+  return t("card.name", { rank: rankName, suit: t(`card.suit.${style}.${suit}`) });
 }
 
 /** The suit symbol for inline use in text (e.g. "♣ Clubs" buttons), as an SVG element string. */
@@ -149,7 +144,7 @@ const cache = new Map();
 
 /** The SVG markup of a face-up card (`code` like "JC", "Tj", "Phoenix") for `deck`. */
 export function cardFace(code, deck = "french") {
-  const key = `${deck}:${code}`;
+  const key = `${language()}:${deck}:${code}`;
   let svg = cache.get(key);
   if (!svg) {
     svg = deck === "tichu" ? tichuFace(code) : skatFace(code, deck);
@@ -221,19 +216,19 @@ function pips(count, symbol, colour) {
     .join("");
 }
 
-function court(letter, symbol, colour, accent) {
+function court(rank, letter, symbol, colour, accent) {
   return `<rect x="22" y="28" width="56" height="94" rx="5" fill="${accent}" stroke="${colour}" stroke-width="2"/>
     <rect x="26" y="32" width="48" height="86" rx="3" fill="none" stroke="${colour}" stroke-width="0.8" stroke-dasharray="2 2"/>
-    ${crown(letter, colour)}
+    ${crown(rank, colour)}
     <text x="50" y="92" text-anchor="middle" font-size="34" font-weight="800" font-family="Georgia, serif" fill="${colour}">${letter}</text>
     ${use(symbol, 38, 96, 24, colour)}`;
 }
 
-function crown(letter, colour) {
-  if (letter === "K") {
+function crown(rank, colour) {
+  if (rank === "K") {
     return `<path fill="#f2b01e" stroke="${colour}" stroke-width="1.5" d="M34 56 L36 40 L43 48 L50 36 L57 48 L64 40 L66 56 Z"/>`;
   }
-  if (letter === "Q" || letter === "O") {
+  if (rank === "Q") {
     return `<path fill="#f2b01e" stroke="${colour}" stroke-width="1.5" d="M37 56 Q50 34 63 56 Z"/><circle cx="50" cy="40" r="3" fill="${colour}"/>`;
   }
   return `<path fill="${colour}" opacity=".85" d="M36 56 Q38 42 50 40 Q62 42 64 56 Q50 50 36 56 Z"/><circle cx="62" cy="44" r="3" fill="#f2b01e"/>`;
@@ -251,18 +246,18 @@ function skatFace(code, deck) {
   const colour = german
     ? { C: "#5a3515", S: "#1f5d1c", H: "#b71c1c", D: "#a86f00" }[suit]
     : FRENCH_COLOURS[deck === "french4" ? "french4" : "french"][suit];
-  const label = rank === "T" ? "10" : german ? GERMAN_LETTER[rank] || rank : rank;
+  const label = rank === "T" ? "10" : german ? GERMAN_LETTER[rank] || rank : "JQKA".includes(rank) ? t(`card.corner.${rank}`) : rank;
   let centre;
   if (rank === "A") centre = ace(symbol, colour);
   else if ("JQK".includes(rank)) {
     const accent = rank === "J" ? "#e8f0fb" : rank === "Q" ? "#fbeef0" : "#fdf5e0";
-    centre = court(label, symbol, colour, accent);
+    centre = court(rank, label, symbol, colour, accent);
   } else centre = pips(rank === "T" ? 10 : Number(rank), symbol, colour);
   return frame(corners(label, symbol, colour) + centre, `skat ${german ? "german" : "french"}`);
 }
 
 function tichuFace(code) {
-  if (SPECIALS[code]) return specialFace(code);
+  if (SPECIALS.includes(code)) return specialFace(code);
   const rank = code[0];
   const suit = code[1];
   const colour = TICHU_COLOURS[suit];
@@ -270,20 +265,21 @@ function tichuFace(code) {
   const label = rank === "T" ? "10" : rank;
   let centre;
   if (rank === "A") centre = ace(symbol, colour);
-  else if ("JQK".includes(rank)) centre = court(label, symbol, colour, "#f4f1e8");
+  else if ("JQK".includes(rank)) centre = court(rank, label, symbol, colour, "#f4f1e8");
   else centre = pips(rank === "T" ? 10 : Number(rank), symbol, colour);
   return frame(corners(label, symbol, colour) + centre, "tichu");
 }
 
 const SPECIAL_STYLE = {
-  MahJong: { label: "1", colour: "#2e7d32", bg: "#edf7ee" },
-  Dog: { label: "Dog", colour: "#5d4037", bg: "#f5efe9" },
-  Phoenix: { label: "Ph", colour: "#e65100", bg: "#fff3e0" },
-  Dragon: { label: "Dr", colour: "#b71c1c", bg: "#fdecea" },
+  MahJong: { colour: "#2e7d32", bg: "#edf7ee" },
+  Dog: { colour: "#5d4037", bg: "#f5efe9" },
+  Phoenix: { colour: "#e65100", bg: "#fff3e0" },
+  Dragon: { colour: "#b71c1c", bg: "#fdecea" },
 };
 
 function specialFace(code) {
-  const { label, colour, bg } = SPECIAL_STYLE[code];
+  const { colour, bg } = SPECIAL_STYLE[code];
+  const label = t(`card.special_short.${code}`);
   const size = label.length > 2 ? 14 : label.length > 1 ? 17 : 22;
   const corner =
     `<text x="15" y="23" text-anchor="middle" font-size="${size}" font-weight="800" ` +
@@ -294,7 +290,7 @@ function specialFace(code) {
       `<g transform="rotate(180 50 75)">${corner}</g>` +
       use(`sp-${code}`, 16, 36, 68, "") +
       `<text x="50" y="116" text-anchor="middle" font-size="12" font-weight="700" ` +
-      `font-family="system-ui, sans-serif" fill="${colour}">${SPECIALS[code]}</text>`,
+      `font-family="system-ui, sans-serif" fill="${colour}">${t(`card.special.${code}`)}</text>`,
     "tichu special",
   );
 }
@@ -336,6 +332,6 @@ export function tichuValue(card) {
 }
 
 export function sortTichu(cards) {
-  const key = (c) => tichuValue(c) * 4 + (SPECIALS[c] ? 0 : "jspt".indexOf(c[1]));
+  const key = (c) => tichuValue(c) * 4 + (SPECIALS.includes(c) ? 0 : "jspt".indexOf(c[1]));
   return [...cards].sort((a, b) => key(a) - key(b));
 }

@@ -1,31 +1,66 @@
 // The lobby: the live list of tables (polled with `list_tables`), creating a Skat or Tichu
-// table with its rule options, and the leaderboard.
+// table with its rule options, the running bot tournaments and the leaderboard.
 
+import { errorText, number, t } from "./i18n.js";
 import { h, icon, replace, toast } from "./ui.js";
 
 const POLL_MS = 3000;
-export const DEFAULT_BOTS = { skat: ["random", "greedy"], tichu: ["random"] };
-const GAME_LABEL = { skat: "Skat", tichu: "Tichu" };
+// Named bot levels, strongest first; `LEVEL:BIDDER` variants stay out of the menus.
+const LEVEL_ORDER = ["strong", "medium", "classic", "easy", "greedy", "random"];
+// Openskill's ordinal (mu - 3 sigma, 0 for a new player) on an Elo-like scale (1500 at the start).
+const RATING_BASE = 1500;
+const RATING_SCALE = 24;
+const PROVISIONAL_SIGMA = 5;
+
+/** The bot levels of `game` a player chooses from, strongest first. */
+export function botLevels(games, game) {
+  const offered = games?.[game] || [];
+  return LEVEL_ORDER.filter((level) => offered.includes(level));
+}
+
+/** A bot level's name as players read it ("strong" -> "Stark"). */
+export function levelName(level) {
+  const base = String(level).split(":")[0];
+  return LEVEL_ORDER.includes(base) ? t(`bot.${base}`) : base;
+}
+
+/** The rating shown to people: the ordinal on an Elo-like scale. */
+export function displayRating(entry) {
+  return Math.round(RATING_BASE + RATING_SCALE * entry.ordinal);
+}
 
 /** A one-line description of a table's rules. */
 export function rulesSummary(game, rules) {
   if (game === "skat") {
-    const parts = [`${rules.players ?? 3} players`];
-    if (rules.all_pass === "ramsch") parts.push("Ramsch");
-    if (rules.kontra) parts.push("Kontra/Re");
-    if (rules.iss_compat) parts.push("ISS rules");
+    const parts = [t("rules.players", { n: rules.players ?? 3 })];
+    if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
+    if (rules.kontra) parts.push(t("rules.kontra"));
+    if (rules.iss_compat) parts.push(t("rules.iss"));
     return parts.join(" · ");
   }
   if (game === "tichu") {
-    const parts = [`to ${rules.target_points ?? 1000}`];
-    if (rules.max_rounds) parts.push(`max ${rules.max_rounds} rounds`);
-    if (rules.wish_required) parts.push("wish required");
-    if (rules.phoenix_as_one) parts.push("Phoenix as 1");
-    if (rules.dog_bombable) parts.push("Dog bombable");
-    if (rules.tie === "draw") parts.push("ties draw");
+    const parts = [t("rules.target", { points: rules.target_points ?? 1000 })];
+    if (rules.max_rounds) parts.push(t("rules.max_rounds", { n: rules.max_rounds }));
+    if (rules.wish_required) parts.push(t("rules.wish_required"));
+    if (rules.phoenix_as_one) parts.push(t("rules.phoenix_as_one"));
+    if (rules.dog_bombable) parts.push(t("rules.dog_bombable"));
+    if (rules.tie === "draw") parts.push(t("rules.tie_draw"));
     return parts.join(" · ");
   }
   return "";
+}
+
+/** Where a running table is: the deal of a Skat list; a Tichu match only says it runs (the
+ * table's info has no round number). */
+export function progress(table) {
+  if (table.status === "waiting") return null;
+  if (table.status === "finished") return t("status.finished");
+  if (table.game === "tichu") return t("status.match_running");
+  return t("status.deal", { deal: table.deal + 1, of: table.series_length });
+}
+
+export function gameLabel(game) {
+  return t(`game.${game}`);
 }
 
 export class Lobby {
@@ -40,7 +75,7 @@ export class Lobby {
     this.boardGame = "skat";
     this.timer = null;
     this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
-      iss_compat: false, series: "12", private: false, fill: "", bot: "random",
+      iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
       dog_bombable: false, max_rounds: "" };
     replace(this.root, this.createBox, this.tablesBox, this.tournamentBox, this.boardBox);
@@ -77,79 +112,74 @@ export class Lobby {
     let running = [];
     try {
       const listing = await (await fetch("/api/tournaments")).json();
-      const live = listing.tournaments.filter((t) => t.status === "running").slice(0, 3);
-      running = await Promise.all(live.map(async (t) => (await fetch(`/api/tournaments/${t.id}`)).json()));
+      const live = listing.tournaments.filter((x) => x.status === "running").slice(0, 3);
+      running = await Promise.all(live.map(async (x) => (await fetch(`/api/tournaments/${x.id}`)).json()));
     } catch {
       return; // offline: the next poll tries again
     }
     replace(
       this.tournamentBox,
-      h("h2", { id: "tournaments-title" }, "Bot tournaments"),
+      h("h2", { id: "tournaments-title" }, t("lobby.tournaments")),
       running.length
-        ? h("ul", { class: "table-list", "aria-label": "Running tournaments" }, running.map((t) => this.tournamentRow(t)))
-        : h("p", { class: "empty" }, "No tournament is running."),
-      h("p", { class: "muted small" }, h("a", { href: "/api/tournaments" }, "all tournaments as JSON")),
+        ? h("ul", { class: "table-list", "aria-label": t("lobby.running_tournaments") }, running.map((x) => this.tournamentRow(x)))
+        : h("p", { class: "empty" }, t("lobby.no_tournament")),
+      h("p", { class: "muted small" }, h("a", { href: "/api/tournaments" }, t("lobby.tournaments_json"))),
     );
   }
 
-  tournamentRow(t) {
-    const leaders = t.standings.slice(0, 4).map((s) =>
-      h("li", { class: "seat-chip bot" }, `${s.player} ${s.mean >= 0 ? "+" : ""}${s.mean.toFixed(1)}`));
-    return h("li", { class: "table-row", dataset: { tournament: t.id } },
+  tournamentRow(tour) {
+    const leaders = tour.standings.slice(0, 4).map((s) =>
+      h("li", { class: "seat-chip bot" }, `${levelName(s.player)} ${s.mean >= 0 ? "+" : ""}${number(s.mean, 1)}`));
+    return h("li", { class: "table-row", dataset: { tournament: tour.id } },
       h("div", { class: "table-head" },
-        h("strong", {}, `${GAME_LABEL[t.game] || t.game} · ${t.players.join(", ")}`),
-        h("span", { class: "status playing" }, `game ${t.played} of ${t.total}`)),
-      h("ul", { class: "seat-chips", "aria-label": "standings, points per game" }, leaders),
+        h("strong", {}, `${gameLabel(tour.game)} · ${tour.players.map(levelName).join(", ")}`),
+        h("span", { class: "status playing" }, t("lobby.tournament_game", { played: tour.played, total: tour.total }))),
+      h("ul", { class: "seat-chips", "aria-label": t("lobby.tournament_standings") }, leaders),
       h("div", { class: "row-buttons" },
-        t.tables.slice(0, 3).map((id) =>
-          h("button", { onclick: () => this.app.openTable(id, null, "watch") }, `Watch ${id}`))));
+        tour.tables.slice(0, 3).map((id) =>
+          h("button", { onclick: () => this.app.openTable(id, null, "watch") }, t("lobby.watch_table", { id })))));
   }
 
   renderTables(tables) {
     const mine = this.app.myTables();
-    const rows = tables.map((t) => this.tableRow(t, mine.has(t.id)));
-    const ownPrivate = [...mine].filter((id) => !tables.some((t) => t.id === id));
+    const rows = tables.map((table) => this.tableRow(table, mine.has(table.id)));
+    const ownPrivate = [...mine].filter((id) => !tables.some((table) => table.id === id));
     replace(
       this.tablesBox,
-      h("h2", { id: "tables-title" }, "Tables"),
+      h("h2", { id: "tables-title" }, t("lobby.tables")),
       ownPrivate.length
-        ? h("p", { class: "mine" }, "Your tables: ",
+        ? h("p", { class: "mine" }, t("lobby.your_tables"), " ",
             ownPrivate.map((id) => h("a", { href: this.app.tableLink(id), class: "chip" }, id)))
         : null,
       rows.length
-        ? h("ul", { class: "table-list", "aria-label": "Open tables" }, rows)
-        : h("p", { class: "empty" }, "No public tables yet. Create one!"),
+        ? h("ul", { class: "table-list", "aria-label": t("lobby.open_tables") }, rows)
+        : h("p", { class: "empty" }, t("lobby.no_tables")),
     );
   }
 
   tableRow(table, mine) {
     const seats = table.seats.map((s) =>
       h("li", { class: `seat-chip ${s.name ? (s.bot || s.client_bot ? "bot" : "human") : "free"}` },
-        s.name ? (s.bot || s.client_bot ? [icon("bot", "bot"), ` ${s.name.replace(/^bot:/, "")}`] : s.name) : "free"),
+        s.name ? (s.bot || s.client_bot ? [icon("bot", t("seat.bot")), ` ${levelName(s.name.replace(/^bot:/, ""))}`] : s.name)
+          : t("seat.free")),
     );
     const free = table.seats.filter((s) => !s.name).length;
-    const status = table.status === "waiting"
-      ? `waiting · ${free} free`
-      : `deal ${table.deal + 1} of ${table.series_length}`;
+    const status = table.status === "waiting" ? t("status.waiting_free", { n: free }) : progress(table);
     return h("li", { class: "table-row", dataset: { table: table.id } },
       h("div", { class: "table-head" },
-        h("strong", {}, GAME_LABEL[table.game] || table.game),
+        h("strong", {}, gameLabel(table.game)),
         h("span", { class: "muted" }, rulesSummary(table.game, table.rules)),
         h("span", { class: `status ${table.status}` }, status),
-        table.spectators ? h("span", { class: "muted", title: "spectators" }, icon("eye"), ` ${table.spectators}`) : null),
+        table.spectators ? h("span", { class: "muted", title: t("lobby.spectators") }, icon("eye"), ` ${table.spectators}`) : null),
       h("ul", { class: "seat-chips" }, seats),
       h("div", { class: "row-buttons" },
-        mine ? h("button", { class: "primary", onclick: () => this.app.openTable(table.id, null, "seat") }, "Back to table")
+        mine ? h("button", { class: "primary", onclick: () => this.app.openTable(table.id, null, "seat") }, t("lobby.back_to_table"))
           : [
               table.status === "waiting" && free
-                ? h("button", { class: "primary", onclick: () => this.join(table.id) }, "Join")
+                ? h("button", { class: "primary", onclick: () => this.app.openTable(table.id, null, "seat") }, t("lobby.join"))
                 : null,
-              h("button", { onclick: () => this.app.openTable(table.id, null, "watch") }, "Watch"),
+              h("button", { onclick: () => this.app.openTable(table.id, null, "watch") }, t("lobby.watch")),
             ]));
-  }
-
-  async join(id) {
-    this.app.openTable(id, null, "seat");
   }
 
   // --- create ---------------------------------------------------------------------------
@@ -157,10 +187,12 @@ export class Lobby {
   renderCreate() {
     const f = this.form;
     const games = this.app.games;
+    const levels = botLevels(games, f.game);
+    if (!levels.includes(f.bot)) f.bot = levels[0] ?? null;
     const set = (key) => (e) => {
       f[key] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
       if (key === "game") {
-        f.bot = (games[f.game] || DEFAULT_BOTS[f.game] || ["random"])[0];
+        f.bot = null;
         f.series = f.game === "tichu" ? "1" : "12";
       }
       this.renderCreate();
@@ -170,28 +202,28 @@ export class Lobby {
       return h("label", { class: `choice ${available ? "" : "disabled"}` },
         h("input", { type: "radio", name: "game", value: game, checked: f.game === game,
           disabled: !available, onchange: set("game") }),
-        GAME_LABEL[game], available ? null : h("small", {}, " (not on this server yet)"));
+        gameLabel(game), available ? null : h("small", {}, ` ${t("lobby.not_here")}`));
     };
-    const bots = games[f.game] || DEFAULT_BOTS[f.game] || ["random"];
     const options = f.game === "skat" ? this.skatOptions(set) : this.tichuOptions(set);
+    const fills = [["", "fill.never"], ["0", "fill.at_once"], ["30", "fill.s30"], ["60", "fill.m1"], ["300", "fill.m5"]];
     replace(
       this.createBox,
-      h("h2", { id: "create-title" }, "New table"),
+      h("h2", { id: "create-title" }, t("lobby.new_table")),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-        h("fieldset", { class: "games" }, h("legend", {}, "Game"), gameChoice("skat"), gameChoice("tichu")),
+        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), gameChoice("skat"), gameChoice("tichu")),
         options,
         h("fieldset", {},
-          h("legend", {}, "Table"),
+          h("legend", {}, t("lobby.table")),
           h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private, onchange: set("private") }),
-            "Private (only people with the invite link)"),
-          h("label", {}, "Fill empty seats with bots after ",
+            t("lobby.private")),
+          h("label", {}, t("lobby.fill_after"),
             h("select", { name: "fill", onchange: set("fill") },
-              [["", "never"], ["0", "at once"], ["30", "30 s"], ["60", "1 min"], ["300", "5 min"]].map(([v, l]) =>
-                h("option", { value: v, selected: f.fill === v }, l)))),
-          h("label", {}, "Bot level ",
+              fills.map(([v, key]) => h("option", { value: v, selected: f.fill === v }, t(key))))),
+          h("label", {}, t("table.bot_level"),
             h("select", { name: "bot", onchange: set("bot") },
-              bots.map((b) => h("option", { value: b, selected: f.bot === b }, b))))),
-        h("button", { class: "primary big", type: "submit", disabled: !(f.game in games) }, `Create ${GAME_LABEL[f.game]} table`)),
+              levels.map((b) => h("option", { value: b, selected: f.bot === b }, levelName(b)))))),
+        h("button", { class: "primary big", type: "submit", disabled: !(f.game in games) },
+          t("lobby.create", { game: gameLabel(f.game) }))),
     );
   }
 
@@ -200,12 +232,12 @@ export class Lobby {
     const radio = (name, value, label) =>
       h("label", { class: "choice" }, h("input", { type: "radio", name, value, checked: f[name] === value, onchange: set(name) }), label);
     return h("fieldset", {},
-      h("legend", {}, "Skat rules"),
-      h("div", { class: "inline" }, "Players: ", radio("players", "3", "3"), radio("players", "4", "4 (dealer sits out)")),
-      h("div", { class: "inline" }, "All pass: ", radio("all_pass", "throw_in", "throw in"), radio("all_pass", "ramsch", "Ramsch")),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), "Kontra and Re"),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), "ISS conventions (resigning)"),
-      h("label", {}, "Deals in the list ",
+      h("legend", {}, t("lobby.skat_rules")),
+      h("div", { class: "inline" }, t("lobby.players"), radio("players", "3", "3"), radio("players", "4", t("lobby.four_players"))),
+      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch"))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), t("lobby.kontra")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), t("lobby.iss")),
+      h("label", {}, t("lobby.deals"),
         h("select", { name: "series", onchange: set("series") },
           ["1", "2", "3", "6", "9", "12", "18", "36", "48"].map((n) => h("option", { value: n, selected: f.series === n }, n)))));
   }
@@ -213,22 +245,24 @@ export class Lobby {
   tichuOptions(set) {
     const f = this.form;
     return h("fieldset", {},
-      h("legend", {}, "Tichu rules"),
-      h("label", {}, "Play to ",
+      h("legend", {}, t("lobby.tichu_rules")),
+      h("label", {}, t("lobby.play_to"),
         h("select", { name: "target_points", onchange: set("target_points") },
-          ["500", "1000", "1500"].map((n) => h("option", { value: n, selected: f.target_points === n }, `${n} points`)))),
-      h("label", {}, "At most ",
+          ["500", "1000", "1500"].map((n) => h("option", { value: n, selected: f.target_points === n }, t("lobby.points", { n }))))),
+      h("label", {}, t("lobby.at_most"),
         h("select", { name: "max_rounds", onchange: set("max_rounds") },
-          [["", "any number of"], ["1", "1"], ["4", "4"], ["8", "8"], ["12", "12"]].map(([v, l]) =>
-            h("option", { value: v, selected: f.max_rounds === v }, l))), " rounds"),
-      h("label", {}, "A tie at the target ",
+          [["", t("lobby.any_rounds")], ["1", "1"], ["4", "4"], ["8", "8"], ["12", "12"]].map(([v, l]) =>
+            h("option", { value: v, selected: f.max_rounds === v }, l))), t("lobby.rounds")),
+      h("label", {}, t("lobby.tie"),
         h("select", { name: "tie", onchange: set("tie") },
-          [["play_on", "plays on"], ["draw", "is a draw"]].map(([v, l]) => h("option", { value: v, selected: f.tie === v }, l)))),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "wish_required", checked: f.wish_required, onchange: set("wish_required") }), "The Mah Jong must wish"),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "phoenix_as_one", checked: f.phoenix_as_one, onchange: set("phoenix_as_one") }), "Phoenix may be the 1 of a straight"),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "dog_bombable", checked: f.dog_bombable, onchange: set("dog_bombable") }), "The Dog may be bombed"));
+          [["play_on", t("lobby.tie_play_on")], ["draw", t("lobby.tie_draw")]].map(([v, l]) => h("option", { value: v, selected: f.tie === v }, l)))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "wish_required", checked: f.wish_required, onchange: set("wish_required") }), t("lobby.wish_required")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "phoenix_as_one", checked: f.phoenix_as_one, onchange: set("phoenix_as_one") }), t("lobby.phoenix_as_one")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "dog_bombable", checked: f.dog_bombable, onchange: set("dog_bombable") }), t("lobby.dog_bombable")));
   }
 
+  /** The `create_table` request. Bots "at once" are seated by this client after it sat down
+   * itself (a server filling at once would take the creator's seat too). */
   createRequest() {
     const f = this.form;
     const request = { game: f.game, private: f.private, bot_level: f.bot };
@@ -240,16 +274,18 @@ export class Lobby {
         phoenix_as_one: f.phoenix_as_one, dog_bombable: f.dog_bombable };
       if (f.max_rounds) request.rules.max_rounds = Number(f.max_rounds);
     }
-    if (f.fill !== "") request.fill_bots_after = Number(f.fill);
+    if (f.fill !== "" && f.fill !== "0") request.fill_bots_after = Number(f.fill);
     return request;
   }
 
   async create() {
+    const f = this.form;
     try {
       const reply = await this.app.net.request("create_table", this.createRequest());
-      this.app.openTable(reply.table.id, reply.invite, "seat");
+      const fill = f.fill === "0" ? { level: f.bot, seats: reply.table.seats.length } : null;
+      this.app.openTable(reply.table.id, reply.invite, "seat", { bot: f.bot, fill });
     } catch (error) {
-      toast(`Could not create the table: ${error.message}`, "error");
+      toast(t("lobby.create_failed", { reason: errorText(error) }), "error");
     }
   }
 
@@ -264,19 +300,22 @@ export class Lobby {
     }
     const tab = (game) => h("button", { role: "tab", "aria-selected": String(this.boardGame === game),
       class: this.boardGame === game ? "tab active" : "tab",
-      onclick: () => { this.boardGame = game; this.loadBoard(); } }, GAME_LABEL[game]);
+      onclick: () => { this.boardGame = game; this.loadBoard(); } }, gameLabel(game));
+    const rating = (e) => h("td", { class: "rating", title: t("board.rating_detail", { mu: number(e.mu, 1), sigma: number(e.sigma, 1) }) },
+      String(displayRating(e)), e.sigma > PROVISIONAL_SIGMA ? h("span", { class: "muted small" }, ` ${t("board.provisional")}`) : null);
     replace(
       this.boardBox,
-      h("h2", { id: "board-title" }, "Leaderboard"),
+      h("h2", { id: "board-title" }, t("board.title")),
       h("div", { class: "tabs", role: "tablist" }, tab("skat"), tab("tichu")),
       entries.length
         ? h("table", { class: "board-table" },
-            h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", { title: "mu − 3·sigma" }, "Rating"), h("th", {}, "Lists"))),
+            h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
+              h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
             h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : "" },
-              h("td", {}, i + 1), h("td", {}, e.bot ? [icon("bot", "bot"), ` ${e.name}`] : e.name),
-              h("td", {}, e.ordinal.toFixed(1)), h("td", {}, e.lists)))))
-        : h("p", { class: "empty" }, "No finished lists yet."),
-      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, "as JSON")),
+              h("td", {}, i + 1), h("td", {}, e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
+              rating(e), h("td", {}, e.lists)))))
+        : h("p", { class: "empty" }, t("board.empty")),
+      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, t("common.as_json"))),
     );
   }
 }

@@ -1,6 +1,8 @@
 // What the client knows about one table, folded from the protocol's pushes: the `snapshot`
 // after join/watch/resume and every `event` after it, in `seq` order.
 
+import { t } from "./i18n.js";
+
 export class TableModel {
   constructor(id, invite = null) {
     this.id = id;
@@ -15,6 +17,7 @@ export class TableModel {
     this.lastOver = null; // {number, view} of the latest finished deal
     this.standings = null;
     this.hints = []; // bot explanations we may see: {seq, seat, action, why}
+    this.lastTrick = null; // Tichu: the events of the last trick taken, as the view showed them
   }
 
   get game() {
@@ -32,8 +35,8 @@ export class TableModel {
   /** The name shown for a seat. */
   name(seat) {
     const info = this.seats[seat];
-    if (!info || !info.name) return `Seat ${seat + 1}`;
-    if (info.bot) return `Bot ${seat + 1}`; // every bot is "bot:<level>": tell them apart
+    if (!info || !info.name) return t("seat.number", { n: seat + 1 });
+    if (info.bot) return t("seat.bot_n", { n: seat + 1 }); // every bot is "bot:<level>": tell them apart
     return info.name;
   }
 
@@ -57,7 +60,10 @@ export class TableModel {
     if (message.seq <= this.seq) return false;
     this.seq = message.seq;
     const event = message.event;
-    if (message.view) this.view = message.view;
+    if (message.view) {
+      this._keepTakenTrick(message.view);
+      this.view = message.view;
+    }
     switch (event.kind) {
       case "seated":
         this._seat(event.seat, { seat: event.seat, name: event.name, bot: event.bot, client_bot: event.client_bot, away: false });
@@ -98,6 +104,15 @@ export class TableModel {
         break;
     }
     return true;
+  }
+
+  /** Tichu: when a closed trick leaves the table, keep it for the last-trick review. */
+  _keepTakenTrick(next) {
+    const before = this.view;
+    if (this.game !== "tichu" || !before?.trick_closed || !before.trick?.length) return;
+    const same = next.trick?.length >= before.trick.length &&
+      JSON.stringify(next.trick.slice(0, before.trick.length)) === JSON.stringify(before.trick);
+    if (!same) this.lastTrick = { events: before.trick, winner: before.table_seat };
   }
 
   _seat(seat, value) {

@@ -9,7 +9,7 @@
 //   error names, resumes there and sends the request again; if that process cannot be
 //   reached it goes back to the address it started with.
 
-import { storage } from "./ui.js";
+import { storage } from "./storage.js";
 
 export const PROTOCOL_VERSION = 1;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];

@@ -1,36 +1,21 @@
-// The Skat table: seats, bidding with the bid ladder, skat or hand, discarding, declaring,
-// playing (only the view's legal cards are enabled), the current and last trick, the deal's
-// result and the running list with Seeger-Fabian points. Everything shown is derived from
-// the seat's view; every action sent is one of the view's `legal` actions.
+// The Skat table: seats, bidding with the bid ladder, skat or hand, discarding (the skat's
+// cards marked), declaring with each game's value against the bid, playing (only the view's
+// legal cards are enabled), claims, the current and last trick, the deal's result and the
+// running list with Seeger-Fabian points. Everything shown is derived from the seat's view;
+// every action sent is one of the view's `legal` actions.
 
 import { cardBack, cardFace, cardName, sortSkatHand, suitIcon } from "./cards.js";
-import { h, icon, numberButtons, rovingFocus, signed } from "./ui.js";
+import { explainHint } from "./hints.js";
+import { t } from "./i18n.js";
+import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
+import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
+
+export { contractText, gameName };
 
 const GAMES = ["clubs", "spades", "hearts", "diamonds", "grand", "null"];
-const SUIT_LETTER = { clubs: "C", spades: "S", hearts: "H", diamonds: "D" };
-const FRENCH_GAME = { clubs: "Clubs", spades: "Spades", hearts: "Hearts", diamonds: "Diamonds", grand: "Grand", null: "Null" };
-const GERMAN_GAME = { clubs: "Acorns", spades: "Leaves", hearts: "Hearts", diamonds: "Bells", grand: "Grand", null: "Null" };
-const ROLE = { forehand: "Forehand", middlehand: "Middlehand", rearhand: "Rearhand" };
-
-/** The display name of a game type for the chosen deck. */
-export function gameName(game, deck) {
-  return (deck === "german" ? GERMAN_GAME : FRENCH_GAME)[game] || game;
-}
-
-/** "Clubs Hand Schneider announced", "Null Ouvert", "Grand". */
-export function contractText(contract, handGame, deck) {
-  if (!contract) return "";
-  const parts = [gameName(contract.game, deck)];
-  if (handGame) parts.push("Hand");
-  if (contract.ouvert) parts.push("Ouvert");
-  else if (contract.schwarz) parts.push("Schwarz announced");
-  else if (contract.schneider) parts.push("Schneider announced");
-  return parts.join(" ");
-}
-
-function sameAction(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+const BASE_VALUE = { clubs: 12, spades: 11, hearts: 10, diamonds: 9, grand: 24 };
+const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "true,true": 59 }; // ouvert,hand
+const JACKS = ["JC", "JS", "JH", "JD"];
 
 /** Seats of this deal in playing order: forehand, middlehand, rearhand. */
 function order(view) {
@@ -45,28 +30,62 @@ function trickPlayer(view, index) {
 }
 
 function roleOf(view, seat) {
-  if (view.players === 4 && seat === view.dealer) return "Dealer, sits out";
-  if (seat === view.forehand) return ROLE.forehand;
-  if (seat === view.middlehand) return ROLE.middlehand;
-  if (seat === view.rearhand) return ROLE.rearhand;
+  if (view.players === 4 && seat === view.dealer) return t("skat.role.dealer");
+  if (seat === view.forehand) return t("skat.role.forehand");
+  if (seat === view.middlehand) return t("skat.role.middlehand");
+  if (seat === view.rearhand) return t("skat.role.rearhand");
   return "";
 }
 
-/** The last bidding word of each seat in this deal: "18", "yes", "pass". */
+/** The last bidding word of each seat in this deal: {text, pass}. */
 function biddingWords(moves) {
   const words = {};
   for (const { seat, action } of moves) {
     if (!action) continue;
-    if (action.type === "bid") words[seat] = String(action.value);
-    else if (action.type === "hold") words[seat] = "yes";
-    else if (action.type === "pass") words[seat] = "pass";
+    if (action.type === "bid") words[seat] = { text: String(action.value), pass: false };
+    else if (action.type === "hold") words[seat] = { text: t("skat.yes"), pass: false };
+    else if (action.type === "pass") words[seat] = { text: t("skat.pass"), pass: true };
   }
   return words;
 }
 
+// --- game values (SKAT_RULES: base value x levels) ------------------------------------------
+
+/** Matadors of `cards` in `game`: +n "with n", -n "without n". */
+export function matadors(cards, game) {
+  const held = new Set(cards);
+  const suit = SUIT_LETTER[game];
+  const ladder = suit ? [...JACKS, ..."ATKQ987".split("").map((r) => r + suit)] : JACKS;
+  const first = held.has(ladder[0]);
+  let run = 0;
+  while (run < ladder.length && held.has(ladder[run]) === first) run += 1;
+  return first ? run : -run;
+}
+
+/** A contract's value before the play (levels announced, none achieved), and its levels in
+ * words: "with 2, game 3, clubs = 36". `cards`: the declarer's cards known now. */
+export function contractValue(contract, hand, cards, deck) {
+  if (contract.game === "null") {
+    const value = NULL_VALUE[`${!!contract.ouvert},${!!hand}`];
+    return { value, text: `${gameName("null", deck)}${hand ? ` ${t("skat.hand")}` : ""}${contract.ouvert ? ` ${t("skat.ouvert")}` : ""} = ${value}` };
+  }
+  const m = matadors(cards, contract.game);
+  let levels = Math.abs(m) + 1;
+  const parts = [t(m > 0 ? "skat.with" : "skat.without", { n: Math.abs(m) }), t("skat.level.game", { n: levels })];
+  const extra = [[hand, "skat.level.hand"], [contract.schneider, "skat.level.schneider_announced"],
+    [contract.schwarz, "skat.level.schwarz_announced"], [contract.ouvert, "skat.level.ouvert"]];
+  for (const [on, key] of extra) {
+    if (!on) continue;
+    levels += 1;
+    parts.push(t(key, { n: levels }));
+  }
+  const value = levels * BASE_VALUE[contract.game];
+  return { value, levels, text: `${parts.join(", ")}, ${gameName(contract.game, deck)} = ${value}` };
+}
+
 /**
  * Render the Skat table of `model` into a fresh element.
- * `ctx`: {deck, ui (survives re-renders), act(action), rerender(), tableId}.
+ * `ctx`: {deck, ui (survives re-renders), act(action), confirmAct(...), rerender(), tableId}.
  */
 export function renderSkat(model, ctx) {
   const view = model.view;
@@ -86,6 +105,10 @@ export function renderSkat(model, ctx) {
   return root;
 }
 
+function bubble(word) {
+  return word ? h("div", { class: `bubble ${word.pass ? "pass" : ""}` }, word.text) : null;
+}
+
 function seatBox(model, ctx, seat, pos, word) {
   const view = model.view;
   const info = model.seats[seat] || {};
@@ -95,24 +118,25 @@ function seatBox(model, ctx, seat, pos, word) {
   const count = view.hand_sizes[seat];
   const classes = ["seat-box", `pos-${pos}`, toMove ? "to-move" : "", declarer ? "declarer" : ""];
   const sitting = view.players === 4 && seat === view.dealer;
-  return h("section", { class: classes.join(" "), "aria-label": `${model.name(seat)}${toMove ? ", to move" : ""}` },
+  const name = model.name(seat);
+  return h("section", { class: classes.join(" "), "aria-label": toMove ? t("seat.to_move", { name }) : name },
     h("div", { class: "seat-name" },
-      info.bot ? icon("bot", `bot (${info.bot})`) : info.client_bot ? icon("bot", "bot (own program)") : null,
-      h("strong", {}, model.name(seat)),
-      info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
-      declarer ? h("span", { class: "badge declarer-badge" }, "Declarer") : null),
+      info.bot || info.client_bot ? icon("bot", t("seat.bot")) : null,
+      h("strong", {}, name),
+      declarer ? h("span", { class: "badge declarer-badge" }, t("skat.declarer")) : null,
+      declarer && view.claimed && view.phase !== "over" ? h("span", { class: "badge claim-badge" }, t("skat.cards_shown")) : null),
     h("div", { class: "seat-role muted" }, roleOf(view, seat)),
-    info.away ? h("div", { class: "away" }, icon("bot"), " a bot plays while they are away") : null,
-    word ? h("div", { class: `bubble ${word === "pass" ? "pass" : ""}` }, word) : null,
+    info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away")}`) : null,
+    bubble(word),
     sitting ? null
       : open
-        ? h("div", { class: "mini-hand open", "aria-label": `${model.name(seat)}'s open cards` },
+        ? h("div", { class: "mini-hand open", "aria-label": t("skat.open_cards", { name }) },
             sortSkatHand(open, view.contract?.game).map((c) => miniCard(c, ctx.deck)))
-        : h("div", { class: "mini-hand", "aria-label": `${count} cards` },
+        : h("div", { class: "mini-hand", "aria-label": t("seat.cards", { n: count }) },
             Array.from({ length: count }, () => h("span", { class: "mini back", html: cardBack() })),
             h("span", { class: "count" }, String(count))),
     view.phase === "over" && !sitting
-      ? h("div", { class: "muted small" }, `${view.trick_points[seat]} card points`) : null);
+      ? h("div", { class: "muted small" }, t("skat.card_points", { n: view.trick_points[seat] })) : null);
 }
 
 function miniCard(card, deck) {
@@ -128,9 +152,10 @@ function cardButton(card, deck, props = {}) {
 
 function centre(model, ctx, position) {
   const view = model.view;
-  const box = h("section", { class: "centre", "aria-label": "Table centre" });
+  const box = h("section", { class: "centre", "aria-label": t("table.centre") });
   box.append(contractLine(model, ctx));
-  const trick = h("div", { class: "trick", "aria-label": "Current trick", "aria-live": "polite" });
+  if (model.lastOver && ctx.ui.seenResult !== model.lastOver.number) box.append(resultPanel(model, ctx));
+  const trick = h("div", { class: "trick", "aria-label": t("skat.current_trick"), "aria-live": "polite" });
   if (view.phase === "play" && view.to_move === model.seat && model.seat !== null && view.trick.length) {
     trick.append(h("div", { class: "trick-slot at-bottom", "aria-hidden": "true" }));
   }
@@ -149,29 +174,28 @@ function centre(model, ctx, position) {
       const seat = seats[(lead + i) % 3];
       trick.append(h("div", { class: `trick-card taken at-${position(seat)}`, html: cardFace(card, ctx.deck) }));
     });
-    box.append(h("div", { class: "taken-by" }, `${model.name(last.winner)} takes the trick`));
+    box.append(h("div", { class: "taken-by" }, t("skat.takes_trick", { name: model.name(last.winner) })));
   } else if (["bidding", "skat"].includes(view.phase)) {
-    trick.append(h("div", { class: "skat-backs", "aria-label": "The skat, face down" },
+    trick.append(h("div", { class: "skat-backs", "aria-label": t("skat.skat_face_down") },
       h("span", { class: "mini back lg", html: cardBack() }), h("span", { class: "mini back lg", html: cardBack() })));
   }
   box.append(trick);
   if (view.phase === "play" && view.tricks.length) box.append(lastTrick(model, ctx));
-  if (model.lastOver && ctx.ui.seenResult !== model.lastOver.number) box.append(resultPanel(model, ctx));
   return box;
 }
 
 function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
-  if (view.phase === "bidding") bits.push(view.bid ? `Bidding at ${view.bid}` : "Bidding");
-  else if (view.ramsch) bits.push("Ramsch");
+  if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
+  else if (view.ramsch) bits.push(t("rules.ramsch"));
   else if (view.declarer !== null) {
-    const what = view.contract ? contractText(view.contract, view.hand_game, ctx.deck) : "declaring…";
+    const what = view.contract ? contractText(view.contract, view.hand_game, ctx.deck) : t("skat.declaring");
     bits.push(`${model.name(view.declarer)}: ${what}`);
-    bits.push(`bid ${view.bid}`);
+    bits.push(t("skat.bid_was", { bid: view.bid }));
   }
-  if (view.kontra >= 1) bits.push(view.kontra >= 2 ? "Kontra & Re" : "Kontra");
-  const deal = model.info ? `Deal ${model.info.deal + 1} of ${model.info.series_length}` : "";
+  if (view.kontra >= 1) bits.push(view.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
+  const deal = model.info ? t("status.deal", { deal: model.info.deal + 1, of: model.info.series_length }) : "";
   return h("div", { class: "contract-line" },
     h("span", { class: "deal-no muted" }, deal),
     h("span", { class: "contract" }, bits.join(" · ")));
@@ -184,8 +208,8 @@ function lastTrick(model, ctx) {
   return h("div", { class: "last-trick" },
     h("button", { type: "button", class: "link", "aria-expanded": String(!!open),
       onclick: () => { ctx.ui.showLastTrick = !open; ctx.rerender(); } },
-      `Last trick (${view.tricks.length}/10)`),
-    open ? h("div", { class: "last-cards", "aria-label": `Last trick, taken by ${model.name(last.winner)}` },
+      t("skat.last_trick", { n: view.tricks.length })),
+    open ? h("div", { class: "last-cards", "aria-label": t("skat.last_trick_by", { name: model.name(last.winner) }) },
       last.cards.map((c) => miniCard(c, ctx.deck)),
       h("span", { class: "muted small" }, `→ ${model.name(last.winner)}`)) : null);
 }
@@ -196,43 +220,51 @@ function ownArea(model, ctx, word) {
   const view = model.view;
   const me = model.seat;
   const seat = me ?? 0;
-  const box = h("section", { class: "own", "aria-label": me === null ? "Table seat 1" : "Your hand" });
+  const box = h("section", { class: "own", "aria-label": me === null ? t("seat.number", { n: 1 }) : t("seat.your_hand") });
   const info = model.seats[seat] || {};
   const toMove = view.to_move === seat && view.phase !== "over";
   const sitting = view.players === 4 && seat === view.dealer;
   box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} ${view.declarer === seat ? "declarer" : ""}` },
     h("div", { class: "seat-name" },
-      h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} (you)`),
-      view.declarer === seat ? h("span", { class: "badge declarer-badge" }, "Declarer") : null,
+      h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} ${t("seat.you")}`),
+      view.declarer === seat ? h("span", { class: "badge declarer-badge" }, t("skat.declarer")) : null,
       h("span", { class: "seat-role muted" }, roleOf(view, seat))),
-    info.away ? h("div", { class: "away" }, icon("bot"), " a bot is playing for you") : null,
-    word ? h("div", { class: `bubble ${word === "pass" ? "pass" : ""}` }, word) : null));
+    info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away_you")}`) : null,
+    bubble(word)));
   if (me !== null && !sitting) box.append(actionBar(model, ctx));
-  else if (sitting && me !== null) box.append(h("p", { class: "prompt" }, "You deal this game and sit out."));
+  else if (sitting && me !== null) box.append(h("p", { class: "prompt" }, t("skat.you_sit_out")));
   box.append(hand(model, ctx, seat));
   return box;
+}
+
+/** The skat's two cards while the declarer holds them (discard) and after (declare). */
+function skatCards(view, me) {
+  return me !== null && me === view.declarer && ["discard", "declare"].includes(view.phase) ? new Set(view.skat) : new Set();
 }
 
 function hand(model, ctx, seat) {
   const view = model.view;
   const me = model.seat;
   const cards = me !== null ? view.hand : view.open_hands?.[seat] ?? null;
-  const row = h("div", { class: "hand", role: "group", "aria-label": "Your cards" });
+  const row = h("div", { class: "hand", role: "group", "aria-label": t("seat.your_cards") });
   if (!cards) {
     for (let i = 0; i < view.hand_sizes[seat]; i += 1) row.append(h("span", { class: "card back", html: cardBack() }));
     return row;
   }
   const game = view.contract?.game ?? (view.ramsch ? "grand" : null);
   const sorted = sortSkatHand(cards, game);
-  row.style.setProperty("--n", String(Math.max(sorted.length, 2)));
+  setFan(row, sorted.length);
   const playable = new Set(model.legal.filter((a) => a.type === "play").map((a) => a.card));
   const discarding = view.phase === "discard" && view.to_move === me;
+  const fromSkat = skatCards(view, me);
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
   for (const card of sorted) {
+    const skat = fromSkat.has(card) ? " from-skat" : "";
+    const label = fromSkat.has(card) ? `${cardName(card, ctx.deck)} (${t("skat.from_skat")})` : cardName(card, ctx.deck);
     if (discarding) {
       const on = selected.has(card);
       row.append(cardButton(card, ctx.deck, {
-        class: `card ${on ? "selected" : ""}`, "aria-pressed": String(on),
+        class: `card ${on ? "selected" : ""}${skat}`, "aria-pressed": String(on), "aria-label": label,
         onclick: () => {
           if (on) selected.delete(card);
           else if (selected.size < 2) selected.add(card);
@@ -247,7 +279,7 @@ function hand(model, ctx, seat) {
         onclick: () => { if (ok) ctx.act({ type: "play", card }); },
       }));
     } else {
-      row.append(cardButton(card, ctx.deck, { class: "card idle", "aria-disabled": "true" }));
+      row.append(cardButton(card, ctx.deck, { class: `card idle${skat}`, "aria-disabled": "true", "aria-label": label }));
     }
   }
   rovingFocus(row, ctx.ui.focus);
@@ -256,41 +288,72 @@ function hand(model, ctx, seat) {
 
 function actionBar(model, ctx) {
   const view = model.view;
-  const legal = model.legal;
   const bar = h("div", { class: "action-bar", id: "action-bar" });
   const prompt = (text) => bar.append(h("p", { class: "prompt" }, text));
   const button = (label, action, extra = {}) =>
     h("button", { type: "button", class: `act ${extra.primary ? "primary" : ""}`, onclick: () => ctx.act(action), ...extra.props }, label);
   const mine = view.to_move === model.seat;
   if (view.phase === "bidding") {
-    if (!mine) prompt(`Waiting for ${model.name(view.to_move)}…`);
+    if (!mine) prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));
     else bidding(model, ctx, bar, button, prompt);
   } else if (view.phase === "skat") {
-    if (!mine) prompt(`${model.name(view.declarer)} won the bidding at ${view.bid}.`);
+    if (!mine) prompt(t("skat.won_bidding", { name: model.name(view.declarer), bid: view.bid }));
     else if (ctx.ui.handMode) declarePanel(model, ctx, bar, true);
     else {
-      prompt(`You play at ${view.bid}. Take the skat or play hand?`);
-      bar.append(button("Take the skat", { type: "pickup" }, { primary: true }));
-      bar.append(h("button", { type: "button", class: "act", onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, "Play hand"));
+      prompt(t("skat.skat_or_hand", { bid: view.bid }));
+      bar.append(button(t("skat.take_skat"), { type: "pickup" }, { primary: true }));
+      bar.append(h("button", { type: "button", class: "act", onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, t("skat.play_hand")));
     }
   } else if (view.phase === "discard") {
-    if (!mine) prompt(`${model.name(view.declarer)} takes the skat and lays away two cards…`);
+    if (!mine) prompt(t("skat.others_discard", { name: model.name(view.declarer) }));
     else discardControls(model, ctx, bar, prompt);
   } else if (view.phase === "declare") {
-    if (!mine) prompt(`${model.name(view.declarer)} is declaring…`);
+    if (!mine) prompt(t("skat.others_declare", { name: model.name(view.declarer) }));
     else declarePanel(model, ctx, bar, false);
+  } else if (view.phase === "play" && view.claim_open) {
+    claimAnswer(model, ctx, bar, button, prompt);
   } else if (view.phase === "play") {
-    prompt(mine ? "Your turn: play a card." : `Waiting for ${model.name(view.to_move)}…`);
-    const extras = [["kontra", "Kontra!"], ["re", "Re!"]];
-    for (const [type, label] of extras) {
-      const action = legal.find((a) => a.type === type);
-      if (action) bar.append(button(label, action));
-    }
-    if (legal.some((a) => a.type === "resign")) {
-      bar.append(h("button", { type: "button", class: "act quiet", onclick: () => ctx.confirmAct("Give up this game?", { type: "resign" }) }, "Resign"));
-    }
+    playControls(model, ctx, bar, button, prompt);
   }
   return numberButtons(bar);
+}
+
+function playControls(model, ctx, bar, button, prompt) {
+  const view = model.view;
+  const legal = model.legal;
+  const mine = view.to_move === model.seat;
+  prompt(mine ? t("skat.your_turn") : t("skat.waiting_for", { name: model.name(view.to_move) }));
+  for (const [type, key] of [["kontra", "skat.say_kontra"], ["re", "skat.say_re"]]) {
+    const action = legal.find((a) => a.type === type);
+    if (action) bar.append(button(t(key), action));
+  }
+  const declarer = view.declarer === model.seat;
+  if (legal.some((a) => a.type === "claim")) {
+    const text = t(view.contract?.game === "null" ? "skat.claim_null_text" : "skat.claim_text");
+    bar.append(h("button", { type: "button", class: "act", id: "claim",
+      onclick: () => ctx.confirmAct(t("skat.claim_question"), text, { type: "claim" }, t("skat.claim")) }, t("skat.claim")));
+  }
+  if (legal.some((a) => a.type === "resign")) {
+    const [question, text] = declarer ? ["skat.resign_question", "skat.resign_text"] : ["skat.concede_question", "skat.concede_text"];
+    bar.append(h("button", { type: "button", class: "act quiet", id: "resign",
+      onclick: () => ctx.confirmAct(t(question), t(text), { type: "resign" }, t("skat.resign")) }, t("skat.resign")));
+  }
+}
+
+/** A claim is open: the defenders accept or refuse it; the others wait. */
+function claimAnswer(model, ctx, bar, button, prompt) {
+  const view = model.view;
+  const legal = model.legal;
+  const accept = legal.find((a) => a.type === "accept_claim");
+  const refuse = legal.find((a) => a.type === "refuse_claim");
+  const claimant = model.name(view.declarer);
+  const key = view.contract?.game === "null" ? "skat.claim_open_null" : "skat.claim_open";
+  if (accept) {
+    prompt(t(key, { name: claimant }));
+    bar.append(button(t("skat.accept_claim"), accept, { primary: true }));
+    if (refuse) bar.append(button(t("skat.refuse_claim"), refuse));
+  } else if (view.declarer === model.seat) prompt(t("skat.claim_waiting"));
+  else prompt(t("skat.claim_waiting_for", { name: model.name(view.to_move) }));
 }
 
 function bidding(model, ctx, bar, button, prompt) {
@@ -299,24 +362,24 @@ function bidding(model, ctx, bar, button, prompt) {
   const bids = legal.filter((a) => a.type === "bid").map((a) => a.value).sort((a, b) => a - b);
   const hold = legal.find((a) => a.type === "hold");
   const last = [...model.moves].reverse().find((m) => m.action && m.seat !== model.seat);
-  if (hold) prompt(`${model.name(last?.seat ?? view.to_move)} says ${view.bid}. Hold (yes) or pass?`);
-  else if (bids.length) prompt(view.bid ? `Say more than ${view.bid}, or pass.` : "Your bid: say 18 or more, or pass.");
-  if (hold) bar.append(button(`Yes, ${view.bid}`, hold, { primary: true }));
+  if (hold) prompt(t("skat.hold_or_pass", { name: model.name(last?.seat ?? view.to_move), bid: view.bid }));
+  else if (bids.length) prompt(view.bid ? t("skat.say_more", { bid: view.bid }) : t("skat.first_bid"));
+  if (hold) bar.append(button(t("skat.hold", { bid: view.bid }), hold, { primary: true }));
   if (bids.length) {
-    bar.append(button(`Bid ${bids[0]}`, { type: "bid", value: bids[0] }, { primary: !hold }));
+    bar.append(button(t("skat.bid", { bid: bids[0] }), { type: "bid", value: bids[0] }, { primary: !hold }));
     if (bids.length > 1) bar.append(button(`${bids[1]}`, { type: "bid", value: bids[1] }));
     const jump = ctx.ui.jump && bids.includes(ctx.ui.jump) ? ctx.ui.jump : bids[Math.min(2, bids.length - 1)];
     bar.append(h("span", { class: "jump" },
-      h("label", { for: "jump-bid", class: "sr-only" }, "Jump bid"),
+      h("label", { for: "jump-bid", class: "sr-only" }, t("skat.jump_bid")),
       h("select", { id: "jump-bid", onchange: (e) => { ctx.ui.jump = Number(e.target.value); } },
         bids.map((v) => h("option", { value: v, selected: v === jump }, v))),
       h("button", { type: "button", class: "act", onclick: () => {
         const value = Number(document.getElementById("jump-bid").value);
         ctx.act({ type: "bid", value });
-      } }, "Jump")));
+      } }, t("skat.jump"))));
   }
   const pass = legal.find((a) => a.type === "pass");
-  if (pass) bar.append(button("Pass", pass));
+  if (pass) bar.append(button(t("skat.pass"), pass));
 }
 
 function discardControls(model, ctx, bar, prompt) {
@@ -325,47 +388,77 @@ function discardControls(model, ctx, bar, prompt) {
   const action = chosen.length === 2
     ? model.legal.find((a) => a.type === "discard" && a.cards.every((c) => selected.has(c)))
     : null;
-  prompt(chosen.length === 2 ? "Lay these two away?" : `Choose ${2 - chosen.length} card${chosen.length === 1 ? "" : "s"} to lay away.`);
+  prompt(chosen.length === 2 ? t("skat.discard_these") : t("skat.choose_discard", { n: 2 - chosen.length }));
+  bar.append(h("p", { class: "prompt small skat-note" }, t("skat.skat_marked")));
   bar.append(h("button", { type: "button", class: "act primary", disabled: !action,
-    onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, "Discard"));
+    onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, t("skat.discard")));
 }
 
-/** Game type buttons and announcement switches; only combinations in `legal` can be sent. */
+/** The declarer's cards that count for matadors now: hand and laid-away skat (pickup), or the
+ * ten cards of a hand game (the skat's jacks count too but are still hidden). */
+function declarerCards(view) {
+  return [...view.hand, ...(view.discarded || [])];
+}
+
+/** Game type buttons (each with its value against the bid) and announcement switches; only
+ * combinations in `legal` can be sent, and one worth less than the bid asks first. */
 function declarePanel(model, ctx, bar, hand) {
   const view = model.view;
   const declares = model.legal.filter((a) => a.type === "declare");
   const choice = ctx.ui.declare || (ctx.ui.declare = { game: null, schneider: false, schwarz: false, ouvert: false });
   if (choice.game && !declares.some((a) => a.game === choice.game)) choice.game = null;
-  bar.append(h("p", { class: "prompt" }, hand
-    ? `Hand game at ${view.bid}: choose the game and announcements.`
-    : `You play at ${view.bid}: choose the game.`));
-  const games = h("div", { class: "game-buttons", role: "group", "aria-label": "Game" });
+  const cards = declarerCards(view);
+  bar.append(h("p", { class: "prompt" }, hand ? t("skat.declare_hand", { bid: view.bid }) : t("skat.declare", { bid: view.bid })));
+  const games = h("div", { class: "game-buttons", role: "group", "aria-label": t("skat.game") });
   for (const game of GAMES) {
     const possible = declares.some((a) => a.game === game);
-    const icon = SUIT_LETTER[game] ? suitIcon(SUIT_LETTER[game], ctx.deck) : "";
-    games.append(h("button", { type: "button", class: `act game ${choice.game === game ? "chosen" : ""}`,
-      "aria-pressed": String(choice.game === game), disabled: !possible,
+    const suit = SUIT_LETTER[game] ? suitIcon(SUIT_LETTER[game], ctx.deck) : "";
+    const worth = contractValue({ game }, hand, cards, ctx.deck);
+    games.append(h("button", { type: "button", class: `act game ${choice.game === game ? "chosen" : ""} ${worth.value < view.bid ? "below-bid" : ""}`,
+      "aria-pressed": String(choice.game === game), disabled: !possible, dataset: { game },
       onclick: () => { choice.game = game; normalise(choice, declares, null); ctx.rerender(); } },
-    h("span", { html: icon }), gameName(game, ctx.deck)));
+    h("span", { class: "game-name" }, h("span", { html: suit }), gameName(game, ctx.deck)),
+    h("span", { class: "game-value small" }, String(worth.value))));
   }
   bar.append(games);
-  const flags = h("div", { class: "announce", role: "group", "aria-label": "Announcements" });
+  const flags = h("div", { class: "announce", role: "group", "aria-label": t("skat.announcements") });
   for (const flag of ["schneider", "schwarz", "ouvert"]) {
     const possible = choice.game && declares.some((a) => a.game === choice.game && a[flag]);
     flags.append(h("label", { class: `check ${possible ? "" : "disabled"}` },
       h("input", { type: "checkbox", name: flag, checked: choice[flag], disabled: !possible,
         onchange: (e) => { choice[flag] = e.target.checked; normalise(choice, declares, flag); ctx.rerender(); } }),
-      flag[0].toUpperCase() + flag.slice(1)));
+      t(`skat.${flag}`)));
   }
   bar.append(flags);
   const action = declares.find((a) => a.game === choice.game && a.schneider === choice.schneider &&
     a.schwarz === choice.schwarz && a.ouvert === choice.ouvert);
-  const label = action ? `Play ${contractText(action, hand, ctx.deck)}` : "Declare";
+  if (action) {
+    const worth = contractValue(action, hand, cards, ctx.deck);
+    const below = worth.value < view.bid;
+    bar.append(h("p", { class: `prompt small game-worth ${below ? "warn" : ""}`, id: "game-worth" },
+      below ? t("skat.worth_below_bid", { text: worth.text, bid: view.bid }) : t("skat.worth", { text: worth.text, bid: view.bid }),
+      hand && action.game !== "null" ? ` ${t("skat.skat_jacks_count")}` : ""));
+  }
+  const label = action ? t("skat.play_contract", { contract: contractText(action, hand, ctx.deck) }) : t("skat.declare_button");
+  const send = () => {
+    ctx.ui.declare = null;
+    ctx.ui.handMode = false;
+    ctx.act(action);
+  };
   const buttons = h("div", { class: "row-buttons" },
-    h("button", { type: "button", class: "act primary", disabled: !action,
-      onclick: () => { ctx.ui.declare = null; ctx.ui.handMode = false; ctx.act(action); } }, label));
+    h("button", { type: "button", class: "act primary", disabled: !action, onclick: async () => {
+      const worth = contractValue(action, hand, cards, ctx.deck);
+      if (worth.value >= view.bid) return send();
+      const sure = await ctx.confirmAct(t("skat.overbid_question"), t("skat.overbid_text", { text: worth.text, bid: view.bid }),
+        action, t("skat.play_anyway"));
+      if (sure) {
+        ctx.ui.declare = null;
+        ctx.ui.handMode = false;
+      }
+      return undefined;
+    } }, label));
   if (hand) {
-    buttons.append(h("button", { type: "button", class: "act", onclick: () => { ctx.ui.handMode = false; ctx.rerender(); } }, "Back"));
+    buttons.append(h("button", { type: "button", class: "act", onclick: () => { ctx.ui.handMode = false; ctx.rerender(); } }, t("common.back")));
   }
   bar.append(buttons);
 }
@@ -387,33 +480,35 @@ function normalise(choice, declares, changed) {
 /** A sentence and detail lines describing a finished deal's result. */
 export function describeResult(model, result, deck) {
   const who = result.declarer !== null && result.declarer !== undefined ? model.name(result.declarer) : null;
-  if (result.passed_in) return { title: "Passed in: everybody passed", lines: [] };
+  if (result.passed_in) return { title: t("skat.result.passed_in"), lines: [] };
   if (result.ramsch) {
     const losers = result.seeger_fabian.map((v, s) => [v, s]).filter(([v]) => v < 0);
-    return { title: "Ramsch", lines: losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`) };
+    return { title: t("rules.ramsch"), lines: losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`) };
   }
-  if (result.aborted) return { title: "The deal was aborted", lines: [] };
+  if (result.aborted) return { title: t("skat.result.aborted"), lines: [] };
   const contract = contractText(
     { game: result.game, schneider: result.schneider_announced, schwarz: result.schwarz_announced, ouvert: result.ouvert },
     result.hand, deck);
-  const verb = result.won ? "wins" : "loses";
-  const title = `${who} ${verb} ${contract} (${signed(result.list_value)})`;
+  const title = t(result.won ? "skat.result.wins" : "skat.result.loses", { name: who, contract, value: signed(result.list_value) });
   const lines = [];
   if (result.game !== "null") {
-    lines.push(`${result.declarer_points} card points in ${result.declarer_tricks} tricks`);
+    lines.push(t("skat.result.points", { points: result.declarer_points, tricks: result.declarer_tricks }));
     const m = result.matadors;
-    lines.push(`${m >= 0 ? "with" : "without"} ${Math.abs(m)} · game value ${result.game_value}`);
-    const levels = [result.schneider && "Schneider", result.schwarz && "Schwarz"].filter(Boolean);
+    lines.push(`${t(m >= 0 ? "skat.with" : "skat.without", { n: Math.abs(m) })} · ${t("skat.result.game_value", { value: result.game_value })}`);
+    const levels = [result.schneider && t("skat.schneider"), result.schwarz && t("skat.schwarz")].filter(Boolean);
     if (levels.length) lines.push(levels.join(", "));
   } else {
-    lines.push(`${result.declarer_tricks} tricks taken · game value ${result.game_value}`);
+    lines.push(`${t("skat.result.tricks", { n: result.declarer_tricks })} · ${t("skat.result.game_value", { value: result.game_value })}`);
   }
-  if (result.overbid) lines.push(`Overbid: the bid was ${result.bid}`);
-  if (result.resigned) lines.push("Ended by resignation");
-  if (result.kontra) lines.push(result.kontra >= 2 ? "Kontra and Re" : "Kontra");
+  if (result.overbid) lines.push(t("skat.result.overbid", { bid: result.bid }));
+  if (result.ended_by === "claimed") lines.push(t("skat.result.claimed"));
+  if (result.resigned) lines.push(t("skat.result.resigned"));
+  if (result.kontra) lines.push(result.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
   return { title, lines };
 }
 
+/** The finished deal's result: in the flow of the table (never over the next deal's bidding),
+ * closed with OK or Escape. */
 function resultPanel(model, ctx) {
   const { number, view } = model.lastOver;
   const result = view.result;
@@ -422,42 +517,18 @@ function resultPanel(model, ctx) {
   const close = () => { ctx.ui.seenResult = number; ctx.rerender(); };
   const hints = model.hints.filter((hint) => hint.deal === number || hint.deal === undefined);
   return h("div", { class: `result-panel ${result.won ? "won" : result.won === false ? "lost" : ""}`,
-    role: "dialog", "aria-label": "Result of the deal", onkeydown: (e) => { if (e.key === "Escape") close(); } },
+    role: "status", "aria-label": t("skat.result.label"), onkeydown: (e) => { if (e.key === "Escape") close(); } },
     h("h3", {}, title),
-    lines.map((line) => h("p", {}, line)),
-    view.skat?.length ? h("div", { class: "skat-shown" }, h("span", { class: "muted small" }, "Skat: "),
+    lines.length ? h("p", { class: "small" }, lines.join(" · ")) : null,
+    view.skat?.length ? h("div", { class: "skat-shown" }, h("span", { class: "muted small" }, `${t("skat.skat")}: `),
       view.skat.map((c) => miniCard(c, ctx.deck))) : null,
-    h("p", { class: "small" }, "List points: ",
+    h("p", { class: "small" }, `${t("skat.result.list_points")} `,
       result.seeger_fabian.map((v, s) => h("span", { class: "sf" }, `${model.name(s)} ${signed(v)}`))),
-    hints.length ? h("details", { class: "hints" }, h("summary", {}, "Why did the bots play that?"),
+    hints.length ? h("details", { class: "hints" }, h("summary", {}, t("hint.why")),
       h("ul", {}, hints.map((hint) => h("li", {}, explainHint(model, hint, ctx.deck))))) : null,
     h("div", { class: "row-buttons" },
-      h("a", { href: `/api/records/${model.id}/${number}`, download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, "Game record"),
-      h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, "OK")));
-}
-
-/** A readable line from a bot's diagnostics (keys as the Skat bots report them). */
-export function explainHint(model, hint, deck) {
-  const why = hint.why || {};
-  const act = hint.action;
-  const did = !act ? "acted"
-    : act.type === "bid" ? `bid ${act.value}`
-      : act.type === "play" ? `played ${cardName(act.card, deck)}`
-        : act.type === "declare" ? `declared ${gameName(act.game, deck)}`
-          : act.type === "discard" ? `laid away ${act.cards.map((c) => cardName(c, deck)).join(" and ")}`
-            : act.type === "pickup" ? "took the skat" : act.type;
-  const reasons = [];
-  if (why.reason) reasons.push(String(why.reason));
-  if (why.game) reasons.push(`had ${gameName(why.game, deck)} in mind`);
-  if (why.strength !== undefined) reasons.push(`hand strength ${why.strength}`);
-  if (why.limit !== undefined) reasons.push(why.limit > 0 ? `would bid up to ${why.limit}` : "too weak to bid");
-  if (why.points_saved !== undefined) reasons.push(`keeps ${why.points_saved} points safe`);
-  if (why.reaches_bid !== undefined) reasons.push(why.reaches_bid ? "reaches the bid" : "cannot reach the bid");
-  const known = ["reason", "game", "strength", "limit", "points_saved", "reaches_bid"];
-  for (const [key, value] of Object.entries(why)) {
-    if (!known.includes(key)) reasons.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
-  }
-  return `${model.name(hint.seat)} ${did}${reasons.length ? ` — ${reasons.join(", ")}` : ""}`;
+      h("a", { href: `/api/records/${model.id}/${number}`, download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
+      h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
 }
 
 // --- the running list ---------------------------------------------------------------------
@@ -469,35 +540,28 @@ export function renderList(model, ctx) {
   const rows = model.results.map(({ number, result }) => {
     result.seeger_fabian.forEach((v, s) => { totals[s] += v; });
     const suit = SUIT_LETTER[result.game];
-    const game = result.passed_in ? "passed in" : result.ramsch ? "Ramsch"
-      : h("span", { class: "list-game", title: `${model.name(result.declarer)}: ${gameName(result.game, ctx.deck)}${result.hand ? " Hand" : ""}` },
+    const game = result.passed_in ? t("skat.list.passed_in") : result.ramsch ? t("rules.ramsch")
+      : h("span", { class: "list-game", title: `${model.name(result.declarer)}: ${gameName(result.game, ctx.deck)}${result.hand ? ` ${t("skat.hand")}` : ""}` },
           suit ? h("span", { html: suitIcon(suit, ctx.deck) }) : `${gameName(result.game, ctx.deck)} `,
-          result.hand ? " H" : "", ` ${result.won ? "✓" : "✗"} ${result.game_value}`);
+          result.hand ? ` ${t("skat.list.hand_short")}` : "", ` ${result.won ? "✓" : "✗"} ${result.game_value}`);
     return h("tr", {},
       h("td", {}, number + 1),
       h("td", {}, game),
       result.seeger_fabian.map((v, s) => h("td", { class: `${v > 0 ? "pos" : v < 0 ? "neg" : "zero"} ${s === result.declarer ? "decl" : ""}` },
         v ? signed(v) : "·")),
       h("td", {}, h("a", { href: `/api/records/${model.id}/${number}`, download: `tischrunde-${model.id}-${number + 1}.txt`,
-        title: "Download the game record", "aria-label": `Game record of deal ${number + 1}` }, icon("download"))));
+        title: t("skat.list.download"), "aria-label": t("skat.list.record_of", { n: number + 1 }) }, icon("download"))));
   });
   const names = Array.from({ length: n }, (_, s) => h("th", {}, model.name(s)));
-  const table = h("table", { class: `list-table seats-${n}`, "aria-label": "Running list (Seeger-Fabian)" },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Game"), names, h("th", {}, ""))),
-    h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 3, class: "muted" }, "No deals finished yet."))),
-    h("tfoot", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Total"), totals.map((t) => h("th", {}, signed(t))), h("th", {}, ""))));
+  const table = h("table", { class: `list-table seats-${n}`, "aria-label": t("skat.list.label") },
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("skat.game")), names, h("th", {}, ""))),
+    h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 3, class: "muted" }, t("skat.list.empty")))),
+    h("tfoot", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("skat.list.total")), totals.map((x) => h("th", {}, signed(x))), h("th", {}, ""))));
   const standings = model.standings
-    ? h("div", { class: "standings" }, h("h3", {}, model.status === "finished" ? "Final standings" : "Standings"),
+    ? h("div", { class: "standings" }, h("h3", {}, t(model.status === "finished" ? "skat.list.final" : "skat.list.standings")),
         h("ol", {}, model.standings.map((s) => h("li", {},
           h("strong", {}, model.name(s.seat)), ` ${s.performance ?? s.points} `,
-          h("span", { class: "muted small" }, `(game points ${s.game_points}, won ${s.won}, lost ${s.lost}, Fabian ${s.fabian})`)))))
+          h("span", { class: "muted small" }, t("skat.list.standing_detail", { points: s.game_points, won: s.won, lost: s.lost, fabian: s.fabian }))))))
     : null;
   return h("div", { class: "list" }, table, standings);
 }
-
-/** Whether a keyboard or click action applies right now (used by tests through the DOM). */
-export function isMyTurn(model) {
-  return model.view && model.seat !== null && model.view.to_move === model.seat;
-}
-
-export { sameAction };

@@ -2,13 +2,28 @@
 // (take a seat, add bots), the game area (drawn by skat.js or tichu.js), and the side panel
 // with the running list or scores, the chat and the bots' explanations.
 
-import { DECKS } from "./cards.js";
-import { DEFAULT_BOTS, rulesSummary } from "./lobby.js";
-import { explainHint, renderList, renderSkat } from "./skat.js";
+import { deckLabel, DECKS } from "./cards.js";
+import { explainHint } from "./hints.js";
+import { errorText, t } from "./i18n.js";
+import { botLevels, gameLabel, levelName, progress, rulesSummary } from "./lobby.js";
+import { renderList, renderSkat } from "./skat.js";
+import { storage } from "./storage.js";
 import { renderTichu, renderTichuScores } from "./tichu.js";
-import { dialog, focusedCard, h, icon, replace, storage, toast } from "./ui.js";
+import { dialog, focusedCard, h, icon, replace, toast } from "./ui.js";
 
-const GAME_LABEL = { skat: "Skat", tichu: "Tichu" };
+/** Seat bots of `level` on `seats` of a table; a seat taken meanwhile is skipped. */
+export async function fillFreeSeats(net, table, level, seats) {
+  for (const seat of seats) {
+    try {
+      await net.request("add_bot", { table, seat, level });
+    } catch (error) {
+      if (error.code !== "seat_taken") {
+        toast(errorText(error), "error");
+        return;
+      }
+    }
+  }
+}
 
 export class TableScreen {
   constructor(app, model) {
@@ -20,13 +35,13 @@ export class TableScreen {
     this.root = h("main", { class: "table-screen", id: "table-screen" });
     this.header = h("header", { class: "table-top" });
     this.felt = h("div", { class: "felt-holder" });
-    this.side = h("aside", { class: "side", "aria-label": "List, chat and hints" });
+    this.side = h("aside", { class: "side", "aria-label": t("table.side") });
     this.tabs = h("div", { class: "tabs", role: "tablist" });
     this.panel = h("div", { class: "tab-panel" });
-    this.chatLog = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Chat" });
-    this.chatInput = h("input", { type: "text", name: "chat", maxlength: "500", placeholder: "Say something…", "aria-label": "Chat message", autocomplete: "off" });
+    this.chatLog = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.chat") });
+    this.chatInput = h("input", { type: "text", name: "chat", maxlength: "500", placeholder: t("table.say"), "aria-label": t("table.chat_message"), autocomplete: "off" });
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
-      this.chatInput, h("button", { type: "submit" }, "Send"));
+      this.chatInput, h("button", { type: "submit" }, t("table.send")));
     this.side.append(this.tabs, this.panel);
     replace(this.root, this.header, h("div", { class: "table-body" }, this.felt, this.side));
   }
@@ -48,7 +63,7 @@ export class TableScreen {
 
   render() {
     if (!this.model.info) {
-      replace(this.felt, h("p", { class: "loading" }, "Opening the table…"));
+      replace(this.felt, h("p", { class: "loading" }, t("table.opening")));
       return;
     }
     this.renderHeader();
@@ -60,24 +75,22 @@ export class TableScreen {
     const model = this.model;
     const info = model.info;
     const deckChooser = model.game === "skat"
-      ? h("label", { class: "deck-choice" }, h("span", { class: "sr-only" }, "Card deck"),
-          h("select", { name: "deck", "aria-label": "Card deck", onchange: (e) => { storage.set("deck", e.target.value); this.render(); } },
-            DECKS.map((d) => h("option", { value: d.id, selected: storage.get("deck", "french") === d.id }, d.label))))
+      ? h("label", { class: "deck-choice" }, h("span", { class: "sr-only" }, t("table.deck")),
+          h("select", { name: "deck", "aria-label": t("table.deck"), onchange: (e) => { storage.set("deck", e.target.value); this.render(); } },
+            DECKS.map((d) => h("option", { value: d, selected: storage.get("deck", "french") === d }, deckLabel(d)))))
       : null;
-    const status = info.status === "waiting" ? "waiting for players"
-      : info.status === "finished" ? "list finished"
-        : model.game === "skat" ? `deal ${info.deal + 1} of ${info.series_length}` : "playing";
+    const status = info.status === "waiting" ? t("status.waiting") : progress({ ...info, game: model.game });
     replace(this.header,
-      h("a", { href: "#/", class: "back", "aria-label": "Back to the lobby" }, "←"),
+      h("a", { href: "#/", class: "back", "aria-label": t("table.back") }, "←"),
       h("div", { class: "title" },
-        h("strong", {}, `${GAME_LABEL[model.game] || model.game}`),
+        h("strong", {}, gameLabel(model.game)),
         h("span", { class: "muted small" }, ` ${rulesSummary(model.game, info.rules)} · ${status}`),
-        model.seat === null ? h("span", { class: "badge" }, "watching") : null,
-        info.private ? h("span", { class: "badge" }, "private") : null),
+        model.seat === null ? h("span", { class: "badge" }, t("table.watching")) : null,
+        info.private ? h("span", { class: "badge" }, t("table.private")) : null),
       h("div", { class: "top-buttons" },
         deckChooser,
-        h("button", { type: "button", onclick: () => this.invite() }, "Invite"),
-        h("button", { type: "button", class: "quiet", onclick: () => this.leave() }, model.seat === null ? "Stop watching" : "Leave")));
+        h("button", { type: "button", onclick: () => this.invite() }, t("table.invite")),
+        h("button", { type: "button", class: "quiet", onclick: () => this.leave() }, t(model.seat === null ? "table.stop_watching" : "table.leave"))));
   }
 
   renderFelt() {
@@ -108,58 +121,67 @@ export class TableScreen {
       ui: this.ui,
       tableId: this.model.id,
       act: (action) => this.act(action),
-      confirmAct: (question, action) => this.confirmAct(question, action),
+      confirmAct: (question, text, action, yes) => this.confirmAct(question, text, action, yes),
       rerender: () => this.renderFelt(),
     };
+  }
+
+  /** The bot level to offer first: the one chosen when the table was created, else the strongest. */
+  botLevel(levels) {
+    const chosen = this.ui.botLevel ?? this.app.remembered()[this.model.id]?.bot;
+    return levels.includes(chosen) ? chosen : levels[0];
   }
 
   waitingRoom() {
     const model = this.model;
     const me = model.seat;
-    const levels = this.app.games[model.game] || DEFAULT_BOTS[model.game] || ["random"];
-    const level = this.ui.botLevel && levels.includes(this.ui.botLevel) ? this.ui.botLevel : levels[0];
+    const levels = botLevels(this.app.games, model.game);
+    const level = this.botLevel(levels);
     const seats = model.seats.map((seat, i) => {
       const taken = !!seat.name;
       return h("li", { class: `wait-seat ${taken ? "taken" : "free"}`, dataset: { seat: i } },
-        h("span", { class: "seat-no" }, `Seat ${i + 1}`),
-        taken ? h("strong", {}, seat.bot || seat.client_bot ? [icon("bot", "bot"), ` ${seat.name}`] : seat.name, i === me ? " (you)" : "")
-          : h("span", { class: "muted" }, "free"),
+        h("span", { class: "seat-no" }, t("seat.number", { n: i + 1 })),
+        taken ? h("strong", {}, seat.bot || seat.client_bot ? [icon("bot", t("seat.bot")), ` ${levelName(seat.bot || t("seat.own_program"))}`] : seat.name,
+          i === me ? ` ${t("seat.you")}` : "")
+          : h("span", { class: "muted" }, t("seat.free")),
         !taken && me === null && model.status === "waiting"
-          ? h("button", { type: "button", class: "primary", onclick: () => this.sit(i) }, "Sit here") : null,
+          ? h("button", { type: "button", class: "primary", onclick: () => this.sit(i) }, t("table.sit_here")) : null,
         !taken && me !== null
-          ? h("button", { type: "button", onclick: () => this.addBot(i, this.ui.botLevel || level), "aria-label": `Add a bot on seat ${i + 1}` }, "Add bot") : null);
+          ? h("button", { type: "button", onclick: () => this.addBot(i, this.botLevel(levels)), "aria-label": t("table.add_bot_on", { n: i + 1 }) }, t("table.add_bot")) : null);
     });
     const free = model.seats.filter((s) => !s.name).length;
     return h("div", { class: "waiting-room" },
-      h("h2", {}, `${GAME_LABEL[model.game]} table`),
-      h("p", { class: "muted" }, "The list starts as soon as every seat is taken."),
+      h("h2", {}, t("table.game_table", { game: gameLabel(model.game) })),
+      h("p", { class: "muted" }, t("table.starts_when_full")),
       h("ol", { class: "wait-seats" }, seats),
       me !== null && free ? h("div", { class: "row-buttons" },
-        h("label", {}, "Bot level ", h("select", { name: "bot-level", onchange: (e) => { this.ui.botLevel = e.target.value; } },
-          levels.map((l) => h("option", { value: l, selected: l === level }, l)))),
-        h("button", { type: "button", class: "primary", onclick: () => this.fillBots(this.ui.botLevel || level) }, "Fill free seats with bots")) : null,
+        h("label", {}, t("table.bot_level"), h("select", { name: "bot-level", onchange: (e) => { this.ui.botLevel = e.target.value; } },
+          levels.map((l) => h("option", { value: l, selected: l === level }, levelName(l))))),
+        h("button", { type: "button", class: "primary", onclick: () => this.fillBots(this.botLevel(levels)) }, t("table.fill_bots"))) : null,
       h("div", { class: "invite-box" },
-        h("label", { for: "invite-link" }, "Invite link"),
+        h("label", { for: "invite-link" }, t("table.invite_link")),
         h("input", { id: "invite-link", readonly: true, value: this.inviteLink(), onfocus: (e) => e.target.select() }),
-        h("button", { type: "button", onclick: () => this.invite() }, "Copy")));
+        h("button", { type: "button", onclick: () => this.invite() }, t("table.copy"))));
   }
 
   finalStandings() {
     const model = this.model;
-    const rows = model.standings.map((s, i) => h("li", {}, h("strong", {}, model.name(s.seat)), ` — ${s.points ?? s.performance}`));
+    const rows = model.standings.map((s) => h("li", {}, h("strong", {}, model.name(s.seat)), ` — ${s.points ?? s.performance}`));
     return h("div", { class: "final", role: "status" },
-      h("h2", {}, "The list is over"),
+      h("h2", {}, t("table.list_over")),
       h("ol", {}, rows),
-      h("a", { href: "#/", class: "button primary" }, "Back to the lobby"));
+      h("a", { href: "#/", class: "button primary" }, t("table.back_to_lobby")));
   }
 
   renderSide() {
     const model = this.model;
-    const tabs = [["list", model.game === "skat" ? "List" : "Score"], ["chat", `Chat${model.chat.length ? ` (${model.chat.length})` : ""}`]];
-    if (model.hints.length) tabs.push(["hints", "Bot hints"]);
+    const tabs = [["list", t(model.game === "skat" ? "table.tab_list" : "table.tab_score")],
+      ["chat", model.chat.length ? t("table.tab_chat_count", { n: model.chat.length }) : t("table.tab_chat")]];
+    if (model.hints.length) tabs.push(["hints", t("table.tab_hints")]);
     if (!tabs.some(([id]) => id === this.tab)) this.tab = "list";
     replace(this.tabs, tabs.map(([id, label]) => h("button", {
       type: "button", role: "tab", class: `tab ${this.tab === id ? "active" : ""}`, "aria-selected": String(this.tab === id),
+      dataset: { tab: id },
       onclick: () => { this.tab = id; this.renderSide(); if (id === "chat") this.chatInput.focus(); },
     }, label)));
     if (this.tab === "chat") {
@@ -179,7 +201,7 @@ export class TableScreen {
     const model = this.model;
     const deals = [...new Set(model.hints.map((hint) => hint.deal ?? 0))].sort((a, b) => b - a);
     return h("div", { class: "hint-groups" }, deals.map((deal) => [
-      model.game === "skat" ? h("h3", { class: "small" }, `Deal ${deal + 1}`) : null,
+      model.game === "skat" ? h("h3", { class: "small" }, t("skat.deal_no", { n: deal + 1 })) : null,
       h("ul", { class: "hint-list" }, model.hints.filter((hint) => (hint.deal ?? 0) === deal)
         .map((hint) => h("li", {}, explainHint(model, hint, this.deck)))),
     ]));
@@ -194,16 +216,18 @@ export class TableScreen {
       await this.app.net.request("act", { table: this.model.id, seq: this.model.seq, action });
     } catch (error) {
       // A stale seq only means the table moved on meanwhile: the new view is on its way.
-      if (error.code !== "stale_seq") toast(error.message, "error");
+      if (error.code !== "stale_seq") toast(errorText(error), "error");
     } finally {
       this.busy = false;
     }
   }
 
-  async confirmAct(question, action) {
-    const answer = await dialog(question, h("p", {}, "This cannot be undone."),
-      [{ label: "Cancel", value: false }, { label: "Yes", value: true, primary: true, submit: true }]);
-    if (answer) this.act(action);
+  /** Ask before a costly action; it is sent only after "yes". */
+  async confirmAct(question, text, action, yes = t("common.yes")) {
+    const answer = await dialog(question, h("p", {}, text),
+      [{ label: t("common.cancel"), value: false, id: "cancel" }, { label: yes, value: true, primary: true, submit: true, id: "confirm" }]);
+    if (answer) await this.act(action);
+    return !!answer;
   }
 
   async say() {
@@ -213,7 +237,7 @@ export class TableScreen {
       await this.app.net.request("chat", { table: this.model.id, text });
       this.chatInput.value = "";
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
@@ -222,7 +246,7 @@ export class TableScreen {
       await this.app.net.request("join", { table: this.model.id, seat, invite: this.model.invite ?? undefined });
       this.app.remember(this.model.id, "seat", this.model.invite);
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
@@ -230,22 +254,13 @@ export class TableScreen {
     try {
       await this.app.net.request("add_bot", { table: this.model.id, seat, level });
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
   async fillBots(level) {
     const free = this.model.seats.map((s, i) => (s.name ? null : i)).filter((i) => i !== null);
-    for (const seat of free) {
-      try {
-        await this.app.net.request("add_bot", { table: this.model.id, seat, level });
-      } catch (error) {
-        if (error.code !== "seat_taken") {
-          toast(error.message, "error");
-          return;
-        }
-      }
-    }
+    await fillFreeSeats(this.app.net, this.model.id, level, free);
   }
 
   inviteLink() {
@@ -256,19 +271,19 @@ export class TableScreen {
     const link = this.inviteLink();
     try {
       await navigator.clipboard.writeText(link);
-      toast("Invite link copied");
+      toast(t("table.invite_copied"));
     } catch {
-      await dialog("Invite link", h("input", { readonly: true, value: link, class: "wide", onfocus: (e) => e.target.select() }),
-        [{ label: "Close", value: null, primary: true }]);
+      await dialog(t("table.invite_link"), h("input", { readonly: true, value: link, class: "wide", onfocus: (e) => e.target.select() }),
+        [{ label: t("common.close"), value: null, primary: true }]);
     }
   }
 
   async leave() {
     const model = this.model;
     if (model.seat !== null && model.status === "playing") {
-      const answer = await dialog("Leave the table?",
-        h("p", {}, "A bot takes your seat for the rest of the list."),
-        [{ label: "Stay", value: false }, { label: "Leave", value: true, primary: true }]);
+      const answer = await dialog(t("table.leave_title"),
+        h("p", {}, t("table.leave_text")),
+        [{ label: t("table.stay"), value: false }, { label: t("table.leave"), value: true, primary: true }]);
       if (!answer) return;
     }
     try {

@@ -3,12 +3,13 @@
 // names it ("Pair of 7s", "Straight to 10") the way engine/tichu/combos.py classifies.
 
 import { tichuValue } from "./cards.js";
+import { t } from "./i18n.js";
 
-const RANK_NAMES = { 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces" };
 const RANK_SHORT = { 1: "1", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" };
 
+/** "7s", "Jacks" / "Siebenen"... as the catalogue says a rank in the plural. */
 function plural(value) {
-  return RANK_NAMES[value] || `${value}s`;
+  return t(`combo.rank_plural.${value}`);
 }
 
 function short(value) {
@@ -32,14 +33,14 @@ export function classify(cards) {
   for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
 
   if (!phoenix && !mahjong && n === 4 && counts.size === 1) {
-    return { kind: "bomb4", label: `Bomb: four ${plural(values[0])}`, bomb: true };
+    return { kind: "bomb4", label: t("combo.bomb4", { rank: plural(values[0]) }), bomb: true };
   }
   if (!phoenix && !mahjong && n >= 5 && isRun(values) && new Set(normal.map((c) => c[1])).size === 1) {
-    return { kind: "bombsf", label: `Bomb: straight flush to ${short(Math.max(...values))}`, bomb: true };
+    return { kind: "bombsf", label: t("combo.bombsf", { top: short(Math.max(...values)) }), bomb: true };
   }
   if (!mahjong && counts.size === 1 && n <= 3) {
     const v = values[0];
-    return n === 2 ? { kind: "pair", label: `Pair of ${plural(v)}` } : { kind: "triple", label: `Three ${plural(v)}` };
+    return n === 2 ? { kind: "pair", label: t("combo.pair", { rank: plural(v) }) } : { kind: "triple", label: t("combo.triple", { rank: plural(v) }) };
   }
   if (!mahjong && n === 5) {
     const house = fullHouse(counts, phoenix);
@@ -47,21 +48,21 @@ export function classify(cards) {
   }
   if (n >= 5) {
     const top = straightTop(values, phoenix);
-    if (top) return { kind: "straight", label: `Straight of ${n} to ${short(top)}` };
+    if (top) return { kind: "straight", label: t("combo.straight", { n, top: short(top) }) };
   }
   if (!mahjong && n >= 4 && n % 2 === 0) {
     const top = stairsTop(counts, phoenix, n / 2);
-    if (top) return { kind: "stairs", label: `Stairs of ${n / 2} pairs to ${short(top)}` };
+    if (top) return { kind: "stairs", label: t("combo.stairs", { n: n / 2, top: short(top) }) };
   }
   return null;
 }
 
 function single(card) {
-  if (card === "Dog") return { kind: "dog", label: "The Dog (passes the lead to your partner)" };
-  if (card === "Phoenix") return { kind: "single", label: "Phoenix (half above the last single)" };
-  if (card === "Dragon") return { kind: "single", label: "Dragon (highest single)" };
-  if (card === "MahJong") return { kind: "single", label: "Mah Jong (1)" };
-  return { kind: "single", label: `Single ${short(tichuValue(card))}` };
+  if (card === "Dog") return { kind: "dog", label: t("combo.dog") };
+  if (card === "Phoenix") return { kind: "single", label: t("combo.phoenix") };
+  if (card === "Dragon") return { kind: "single", label: t("combo.dragon") };
+  if (card === "MahJong") return { kind: "single", label: t("combo.mahjong") };
+  return { kind: "single", label: t("combo.single", { rank: short(tichuValue(card)) }) };
 }
 
 function isRun(values) {
@@ -74,14 +75,14 @@ function fullHouse(counts, phoenix) {
   if (!phoenix && entries.length === 2) {
     const triple = entries.find(([, c]) => c === 3);
     if (triple && entries.some(([, c]) => c === 2)) {
-      return { kind: "fullhouse", label: `Full house, three ${plural(triple[0])}` };
+      return { kind: "fullhouse", label: t("combo.fullhouse", { rank: plural(triple[0]) }) };
     }
   }
   if (phoenix && entries.length === 2) {
     const [high, low] = entries;
-    if (high[1] === 2 && low[1] === 2) return { kind: "fullhouse", label: `Full house, three ${plural(high[0])}` };
-    if (high[1] === 3 && low[1] === 1) return { kind: "fullhouse", label: `Full house, three ${plural(high[0])}` };
-    if (high[1] === 1 && low[1] === 3) return { kind: "fullhouse", label: `Full house, three ${plural(low[0])}` };
+    if (high[1] === 2 && low[1] === 2) return { kind: "fullhouse", label: t("combo.fullhouse", { rank: plural(high[0]) }) };
+    if (high[1] === 3 && low[1] === 1) return { kind: "fullhouse", label: t("combo.fullhouse", { rank: plural(high[0]) }) };
+    if (high[1] === 1 && low[1] === 3) return { kind: "fullhouse", label: t("combo.fullhouse", { rank: plural(low[0]) }) };
   }
   return null;
 }

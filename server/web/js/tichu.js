@@ -1,17 +1,17 @@
-// The Tichu table: Grand Tichu and Tichu calls, the exchange (tap or drag one card to each
-// player), selecting a combination with a live hint (what it is, whether it may be played:
-// the view's legal plays decide), passing, bombs out of turn, the Mah Jong wish, giving the
-// Dragon trick, cards left per player, round and match scores.
+// The Tichu table: Grand Tichu and Tichu calls (confirmed before they are sent), the exchange
+// (tap or drag one card to each player; the cards received are marked), selecting a
+// combination with a live hint (what it is, whether it may be played: the view's legal plays
+// decide), passing, bombs out of turn, the Mah Jong's wish asked when it is played, giving the
+// Dragon trick, the last trick taken, cards left per player, round and match scores.
 
 import { cardBack, cardFace, cardName, sortTichu } from "./cards.js";
+import { t } from "./i18n.js";
 import { cardsKey, classify } from "./tichu-combos.js";
-import { h, icon, numberButtons, rovingFocus, signed } from "./ui.js";
+import { dialog, h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
 
 const DECK = "tichu";
 const WISH_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
-const RANK_LABEL = { T: "10" };
-const SLOTS = [["left", "Left opponent"], ["partner", "Partner"], ["right", "Right opponent"]];
-const CALL_LABEL = { tichu: "Tichu", grand_tichu: "Grand Tichu" };
+const SLOTS = ["left", "partner", "right"];
 
 /** Seat at `offset` (1 right, 2 partner, 3 left) from `seat`, as engine/tichu/deal.py counts. */
 export function seatAt(seat, offset) {
@@ -23,7 +23,7 @@ export function teamOf(seat) {
 }
 
 function rankLabel(rank) {
-  return RANK_LABEL[rank] || rank;
+  return rank === "T" ? "10" : rank;
 }
 
 function plays(legal) {
@@ -34,6 +34,11 @@ function plays(legal) {
 function matchingPlays(legal, selection) {
   const key = cardsKey(selection);
   return plays(legal).filter((a) => cardsKey(a.cards) === key);
+}
+
+/** The combination to beat: none once the trick is closed (its winner leads anew). */
+function toBeat(view) {
+  return view.trick_closed ? [] : view.table;
 }
 
 /** Render the Tichu table of `model`. `ctx` as in skat.js. */
@@ -53,11 +58,12 @@ export function renderTichu(model, ctx) {
   return root;
 }
 
-/** What each seat last did in the current trick: "pass" or the cards' count. */
+/** Who passed in the current trick (until he plays again). */
 function trickWords(view) {
   const words = {};
+  if (view.trick_closed) return words;
   for (const event of view.trick || []) {
-    if (event.action.type === "pass") words[event.seat] = "pass";
+    if (event.action.type === "pass") words[event.seat] = t("tichu.passed");
     else if (event.action.type === "play") delete words[event.seat];
   }
   return words;
@@ -66,11 +72,11 @@ function trickWords(view) {
 function status(view, seat) {
   const bits = [];
   const call = view.calls[seat];
-  if (call !== "none") bits.push(h("span", { class: `badge call ${call}` }, CALL_LABEL[call]));
+  if (call !== "none") bits.push(h("span", { class: `badge call ${call}` }, t(`tichu.call.${call}`)));
   const out = view.finish.indexOf(seat);
-  if (out >= 0) bits.push(h("span", { class: "badge out" }, `${["1st", "2nd", "3rd", "4th"][out]} out`));
-  if (view.phase === "grand_tichu") bits.push(h("span", { class: "muted small" }, view.grand_tichu_decided[seat] ? "decided" : "thinking…"));
-  if (view.phase === "exchange") bits.push(h("span", { class: "muted small" }, view.exchanged[seat] ? "cards passed" : "choosing cards…"));
+  if (out >= 0) bits.push(h("span", { class: "badge out" }, t("tichu.out", { n: out + 1 })));
+  if (view.phase === "grand_tichu") bits.push(h("span", { class: "muted small" }, t(view.grand_tichu_decided[seat] ? "tichu.decided" : "tichu.thinking")));
+  if (view.phase === "exchange") bits.push(h("span", { class: "muted small" }, t(view.exchanged[seat] ? "tichu.cards_passed" : "tichu.choosing")));
   return bits;
 }
 
@@ -79,72 +85,101 @@ function seatBox(model, seat, pos, word, partner) {
   const info = model.seats[seat] || {};
   const toMove = view.to_move === seat && view.phase !== "over";
   const count = view.hand_sizes[seat];
-  return h("section", { class: `seat-box pos-${pos} ${toMove ? "to-move" : ""} team-${teamOf(seat)}`,
-    "aria-label": `${model.name(seat)}${partner ? " (partner)" : ""}, ${count} cards${toMove ? ", to move" : ""}` },
-  h("div", { class: "seat-name" },
-    info.bot ? icon("bot", `bot (${info.bot})`) : info.client_bot ? icon("bot", "bot (own program)") : null,
-    h("strong", {}, model.name(seat)),
-    info.bot ? h("span", { class: "muted small seat-level" }, info.bot) : null,
-    h("span", { class: "muted small" }, partner ? "partner" : "opponent")),
-  h("div", { class: "seat-status" }, status(view, seat)),
-  info.away ? h("div", { class: "away" }, icon("bot"), " a bot plays while they are away") : null,
-  word ? h("div", { class: "bubble pass" }, word) : null,
-  h("div", { class: "mini-hand", "aria-hidden": "true" },
-    Array.from({ length: Math.min(count, 14) }, () => h("span", { class: "mini back", html: cardBack() }))),
-  h("div", { class: "cards-left", "data-count": count },
-    `${count} card${count === 1 ? "" : "s"}`, h("span", { class: "left-word" }, " left")));
+  const name = model.name(seat);
+  const label = [name, t(partner ? "tichu.partner" : "tichu.opponent"), t("seat.cards", { n: count })];
+  if (toMove) label.push(t("seat.moves"));
+  return h("section", { class: `seat-box pos-${pos} ${toMove ? "to-move" : ""} team-${teamOf(seat)}`, "aria-label": label.join(", ") },
+    h("div", { class: "seat-name" },
+      info.bot || info.client_bot ? icon("bot", t("seat.bot")) : null,
+      h("strong", {}, name),
+      h("span", { class: "muted small relation" }, t(partner ? "tichu.partner" : "tichu.opponent"))),
+    h("div", { class: "seat-status" }, status(view, seat)),
+    info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away")}`) : null,
+    word ? h("div", { class: "bubble pass" }, word) : null,
+    h("div", { class: "mini-hand", "aria-hidden": "true" },
+      Array.from({ length: Math.min(count, 14) }, () => h("span", { class: "mini back", html: cardBack() }))),
+    h("div", { class: "cards-left", "data-count": count }, t("seat.cards", { n: count }),
+      h("span", { class: "left-word" }, ` ${t("tichu.left")}`)));
+}
+
+function combo(event, position, classes, label) {
+  return h("div", { class: `combo at-${position(event.seat)} ${classes}` },
+    h("div", { class: "combo-cards" }, event.action.cards.map((c) =>
+      h("span", { class: "mini lg", title: cardName(c, DECK), html: cardFace(c, DECK) }))),
+    label ? h("div", { class: "combo-who small" }, label) : null);
 }
 
 function centre(model, ctx, position) {
   const view = model.view;
-  const box = h("section", { class: "centre", "aria-label": "Table centre" });
-  const line = [`Round ${view.round_index + 1}`, `${teamName(model, 0)} ${view.totals[0]} : ${view.totals[1]} ${teamName(model, 1)}`];
+  const box = h("section", { class: "centre", "aria-label": t("table.centre") });
   box.append(h("div", { class: "contract-line" },
-    h("span", { class: "muted" }, line[0]), h("span", { class: "contract" }, line[1]),
-    view.wish ? h("span", { class: "badge wish", title: "The Mah Jong's wish" }, `Wish: ${rankLabel(view.wish)}`) : null));
-  const trick = h("div", { class: "trick tichu-trick", "aria-label": "Table", "aria-live": "polite" });
-  const plays = (view.trick || []).filter((e) => e.action.type === "play");
-  plays.slice(-3).forEach((event, i, shown) => {
-    const top = i === shown.length - 1;
-    trick.append(h("div", { class: `combo at-${position(event.seat)} ${top ? "top" : "under"}` },
-      h("div", { class: "combo-cards" }, event.action.cards.map((c) =>
-        h("span", { class: "mini lg", title: cardName(c, DECK), html: cardFace(c, DECK) }))),
-      top ? h("div", { class: "combo-who small" }, `${model.name(event.seat)}${view.trick_closed ? " takes the trick" : ""}`) : null));
-  });
-  if (!plays.length && view.phase === "play") {
-    trick.append(h("p", { class: "muted" }, view.to_move === model.seat ? "Your lead." : `${model.name(view.to_move)} leads.`));
-  }
-  box.append(trick);
+    h("span", { class: "muted" }, t("tichu.round", { n: view.round_index + 1 })),
+    h("span", { class: "contract" }, `${teamName(model, 0)} ${view.totals[0]} : ${view.totals[1]} ${teamName(model, 1)}`),
+    view.wish ? h("span", { class: "badge wish", title: t("tichu.wish_title") }, t("tichu.wish", { rank: rankLabel(view.wish) })) : null));
   const rounds = view.rounds || [];
   // Only a round that ends while we are at the table opens the panel (not one before a reload).
   const seen = ctx.ui.seenRounds ?? (ctx.ui.seenRounds = rounds.length);
   if (rounds.length > seen || view.phase === "over") box.append(roundPanel(model, ctx, rounds));
+  const trick = h("div", { class: "trick tichu-trick", "aria-label": t("tichu.table"), "aria-live": "polite" });
+  const played = (view.trick || []).filter((e) => e.action.type === "play");
+  if (view.trick_closed && played.length) {
+    // Everybody passed: the trick is taken; it stays in view, faded, until the next lead.
+    const top = played[played.length - 1];
+    trick.append(combo(top, position, "taken", t("tichu.takes_trick", { name: model.name(top.seat) })));
+  } else {
+    played.slice(-3).forEach((event, i, shown) => {
+      const top = i === shown.length - 1;
+      trick.append(combo(event, position, top ? "top" : "under", top ? model.name(event.seat) : null));
+    });
+  }
+  if ((!played.length || view.trick_closed) && view.phase === "play") {
+    trick.append(h("p", { class: "muted lead-note" }, view.to_move === model.seat ? t("tichu.your_lead") : t("tichu.leads", { name: model.name(view.to_move) })));
+  }
+  box.append(trick);
+  if (model.lastTrick) box.append(lastTrick(model, ctx));
   return box;
 }
 
-function teamName(model, team) {
-  return `${model.name(team)} & ${model.name(team + 2)}`;
+/** The last trick taken, on demand (as in Skat). */
+function lastTrick(model, ctx) {
+  const open = ctx.ui.showLastTrick;
+  const { events, winner } = model.lastTrick;
+  return h("div", { class: "last-trick" },
+    h("button", { type: "button", class: "link", id: "last-trick", "aria-expanded": String(!!open),
+      onclick: () => { ctx.ui.showLastTrick = !open; ctx.rerender(); } }, t("tichu.last_trick")),
+    open ? h("ol", { class: "last-plays", "aria-label": t("tichu.last_trick_by", { name: model.name(winner) }) },
+      events.map((event) => h("li", {},
+        h("span", { class: "small" }, `${model.name(event.seat)}: `),
+        event.action.type === "play"
+          ? event.action.cards.map((c) => h("span", { class: "mini", title: cardName(c, DECK), html: cardFace(c, DECK) }))
+          : h("span", { class: "muted small" }, t("tichu.passed")))),
+      h("li", { class: "muted small" }, `→ ${model.name(winner)}`)) : null);
 }
 
+function teamName(model, team) {
+  return t("tichu.team", { a: model.name(team), b: model.name(team + 2) });
+}
+
+/** A finished round (or the match): in the flow of the table, never over the next round. */
 function roundPanel(model, ctx, rounds) {
   const view = model.view;
   const last = rounds[rounds.length - 1];
   const over = view.phase === "over";
   const close = () => { ctx.ui.seenRounds = rounds.length; ctx.rerender(); };
   const title = over
-    ? view.winner === null || view.winner === undefined ? "The match is a draw" : `${teamName(model, view.winner)} win the match`
-    : `Round ${rounds.length} is over`;
-  return h("div", { class: "result-panel", role: "dialog", "aria-label": "Round result" },
+    ? view.winner === null || view.winner === undefined ? t("tichu.draw") : t("tichu.match_won", { team: teamName(model, view.winner) })
+    : t("tichu.round_over", { n: rounds.length });
+  return h("div", { class: "result-panel", role: "status", "aria-label": t("tichu.round_result") },
     h("h3", {}, title),
     last ? h("table", { class: "round-table" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, teamName(model, 0)), h("th", {}, teamName(model, 1)))),
       h("tbody", {},
-        h("tr", {}, h("td", {}, last.double_victory ? "Double victory" : "Card points"), h("td", {}, last.card_points[0]), h("td", {}, last.card_points[1])),
-        h("tr", {}, h("td", {}, "Calls"), h("td", {}, signed(last.call_points[0])), h("td", {}, signed(last.call_points[1]))),
-        h("tr", { class: "sum" }, h("td", {}, "Round"), h("td", {}, signed(last.points[0])), h("td", {}, signed(last.points[1]))),
-        h("tr", { class: "sum" }, h("td", {}, "Match"), h("td", {}, view.totals[0]), h("td", {}, view.totals[1])))) : null,
-    last ? h("p", { class: "small muted" }, `Out: ${last.finish.map((s) => model.name(s)).join(", ")}`) : null,
-    over ? null : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, "OK")));
+        h("tr", {}, h("td", {}, t(last.double_victory ? "tichu.double_victory" : "tichu.card_points")), h("td", {}, last.card_points[0]), h("td", {}, last.card_points[1])),
+        h("tr", {}, h("td", {}, t("tichu.calls")), h("td", {}, signed(last.call_points[0])), h("td", {}, signed(last.call_points[1]))),
+        h("tr", { class: "sum" }, h("td", {}, t("tichu.round_sum")), h("td", {}, signed(last.points[0])), h("td", {}, signed(last.points[1]))),
+        h("tr", { class: "sum" }, h("td", {}, t("tichu.match")), h("td", {}, view.totals[0]), h("td", {}, view.totals[1])))) : null,
+    last ? h("p", { class: "small muted" }, t("tichu.out_order", { names: last.finish.map((s) => model.name(s)).join(", ") })) : null,
+    over ? null : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
 }
 
 // --- own hand and actions ----------------------------------------------------------------
@@ -155,11 +190,11 @@ function ownArea(model, ctx, word) {
   const seat = me ?? 0;
   const info = model.seats[seat] || {};
   const toMove = view.to_move === seat && view.phase !== "over";
-  const box = h("section", { class: "own", "aria-label": me === null ? "Seat 1" : "Your hand" });
+  const box = h("section", { class: "own", "aria-label": me === null ? t("seat.number", { n: 1 }) : t("seat.your_hand") });
   box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} team-${teamOf(seat)}` },
-    h("div", { class: "seat-name" }, h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} (you)`),
+    h("div", { class: "seat-name" }, h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} ${t("seat.you")}`),
       h("span", { class: "seat-status" }, status(view, seat))),
-    info.away ? h("div", { class: "away" }, icon("bot"), " a bot is playing for you") : null,
+    info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away_you")}`) : null,
     word ? h("div", { class: "bubble pass" }, word) : null));
   if (me !== null) box.append(actionBar(model, ctx));
   box.append(hand(model, ctx, seat));
@@ -170,10 +205,17 @@ function exchangeChoice(ctx) {
   return ctx.ui.exchange || (ctx.ui.exchange = { left: null, partner: null, right: null });
 }
 
+/** The cards received in the exchange, by card: from whom ("left", "partner", "right"). */
+function receivedFrom(view) {
+  const from = {};
+  if (view.received && view.phase !== "exchange") for (const slot of SLOTS) from[view.received[slot]] = slot;
+  return from;
+}
+
 function hand(model, ctx, seat) {
   const view = model.view;
   const me = model.seat;
-  const row = h("div", { class: "hand tichu-hand", role: "group", "aria-label": "Your cards" });
+  const row = h("div", { class: "hand tichu-hand", role: "group", "aria-label": t("seat.your_cards") });
   if (me === null) {
     for (let i = 0; i < view.hand_sizes[seat]; i += 1) row.append(h("span", { class: "card back", html: cardBack() }));
     return row;
@@ -184,22 +226,26 @@ function hand(model, ctx, seat) {
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
   for (const card of [...selected]) if (!view.hand.includes(card)) selected.delete(card);
   const canSelect = view.phase === "play" && plays(model.legal).length > 0;
-  row.style.setProperty("--n", String(Math.max(view.hand.length, 2)));
-  for (const card of sortTichu(view.hand)) {
+  const from = receivedFrom(view);
+  const cards = sortTichu(view.hand).filter((card) => !(exchanging && placed.has(card)));
+  setFan(row, cards.length);
+  for (const card of cards) {
+    const gift = from[card];
+    const mark = gift ? [h("span", { class: `gift-tag small`, "aria-hidden": "true" }, t(`tichu.from_short.${gift}`))] : [];
+    const name = gift ? `${cardName(card, DECK)} (${t(`tichu.from.${gift}`)})` : cardName(card, DECK);
     if (exchanging) {
-      if (placed.has(card)) continue;
       row.append(h("button", { type: "button", class: "card", "data-card": card, draggable: "true",
-        "aria-label": `${cardName(card, DECK)}: pass it`, html: cardFace(card, DECK),
+        "aria-label": t("tichu.pass_it", { card: cardName(card, DECK) }), html: cardFace(card, DECK),
         ondragstart: (e) => { e.dataTransfer.setData("text/plain", card); },
         onclick: () => { placeCard(choice, card, ctx.ui.slot); ctx.ui.slot = null; ctx.rerender(); } }));
     } else if (canSelect) {
       const on = selected.has(card);
-      row.append(h("button", { type: "button", class: `card ${on ? "selected" : ""}`, "data-card": card,
-        "aria-pressed": String(on), "aria-label": cardName(card, DECK), html: cardFace(card, DECK),
-        onclick: () => { if (on) selected.delete(card); else selected.add(card); ctx.rerender(); } }));
+      row.append(h("button", { type: "button", class: `card ${on ? "selected" : ""} ${gift ? "received" : ""}`, "data-card": card,
+        "aria-pressed": String(on), "aria-label": name, html: cardFace(card, DECK),
+        onclick: () => { if (on) selected.delete(card); else selected.add(card); ctx.rerender(); } }, ...mark));
     } else {
-      row.append(h("button", { type: "button", class: "card idle", "data-card": card, "aria-disabled": "true",
-        "aria-label": cardName(card, DECK), html: cardFace(card, DECK) }));
+      row.append(h("button", { type: "button", class: `card idle ${gift ? "received" : ""}`, "data-card": card, "aria-disabled": "true",
+        "aria-label": name, html: cardFace(card, DECK) }, ...mark));
     }
   }
   rovingFocus(row, ctx.ui.focus);
@@ -209,10 +255,17 @@ function hand(model, ctx, seat) {
 /** Put `card` into `slot` (or the first empty one); `replace`: even if `slot` holds a card,
  * which goes back to the hand. A card is never in two places. */
 function placeCard(choice, card, slot, replace = false) {
-  const target = slot && (replace || !choice[slot]) ? slot : SLOTS.map(([s]) => s).find((s) => !choice[s]);
+  const target = slot && (replace || !choice[slot]) ? slot : SLOTS.find((s) => !choice[s]);
   if (!target) return;
-  for (const [s] of SLOTS) if (choice[s] === card) choice[s] = null;
+  for (const s of SLOTS) if (choice[s] === card) choice[s] = null;
   choice[target] = card;
+}
+
+/** Calls cost 100 or 200 points: they are sent only after the player confirms. */
+function callButton(ctx, action, key, classes) {
+  return h("button", { type: "button", class: `act call ${classes}`, dataset: { call: action.type },
+    onclick: () => ctx.confirmAct(t(`tichu.${key}_question`), t(`tichu.${key}_text`), action, t(`tichu.${key}_yes`)) },
+  t(`tichu.${key}_button`));
 }
 
 function actionBar(model, ctx) {
@@ -227,49 +280,49 @@ function actionBar(model, ctx) {
     const grand = legal.find((a) => a.type === "grand_tichu");
     const decline = legal.find((a) => a.type === "decline_grand_tichu");
     if (grand || decline) {
-      prompt("Your first eight cards. Call Grand Tichu (±200) before you see the rest?");
-      if (grand) bar.append(button("Grand Tichu!", grand));
-      if (decline) bar.append(button("No, deal my six cards", decline, true));
-    } else prompt("Waiting for the others to decide on Grand Tichu…");
+      prompt(t("tichu.grand_prompt"));
+      if (grand) bar.append(callButton(ctx, grand, "grand", "grand"));
+      if (decline) bar.append(button(t("tichu.decline_grand"), decline, true));
+    } else prompt(t("tichu.grand_waiting"));
   } else if (view.phase === "exchange") {
     exchangePanel(model, ctx, bar, prompt);
   } else if (view.phase === "dragon") {
     const gifts = legal.filter((a) => a.type === "give_dragon");
     if (gifts.length) {
-      prompt("You won the trick with the Dragon: give it to an opponent.");
-      for (const gift of gifts) bar.append(button(`Give to ${model.name(gift.to)}`, gift, true));
-    } else prompt(`${model.name(view.to_move)} gives away the Dragon trick…`);
+      prompt(t("tichu.dragon_prompt"));
+      for (const gift of gifts) bar.append(button(t("tichu.give_to", { name: model.name(gift.to) }), gift, true));
+    } else prompt(t("tichu.dragon_waiting", { name: model.name(view.to_move) }));
   } else if (view.phase === "play") {
     playControls(model, ctx, bar, prompt, button);
   } else if (view.phase === "over") {
-    prompt("The match is over.");
+    prompt(t("tichu.match_over"));
   }
-  if (tichu) bar.append(h("button", { type: "button", class: "act call", onclick: () => ctx.act(tichu) }, "Tichu!"));
+  if (tichu) bar.append(callButton(ctx, tichu, "tichu", ""));
   return numberButtons(bar);
 }
 
 function exchangePanel(model, ctx, bar, prompt) {
   const view = model.view;
   const me = model.seat;
+  const offsets = { right: 1, partner: 2, left: 3 };
   if (!view.must_exchange) {
-    prompt("Cards passed. Waiting for the others…");
+    prompt(t("tichu.exchange_waiting"));
     if (view.given) {
-      bar.append(h("div", { class: "exchange given" }, SLOTS.map(([slot, label]) =>
-        h("div", { class: "slot filled" }, h("span", { class: "slot-label small" }, label),
+      bar.append(h("div", { class: "exchange given" }, SLOTS.map((slot) =>
+        h("div", { class: "slot filled" }, h("span", { class: "slot-label small" }, t(`tichu.slot.${slot}`)),
           h("span", { class: "mini lg", html: cardFace(view.given[slot], DECK) })))));
     }
     return;
   }
   const choice = exchangeChoice(ctx);
-  prompt("Pass one card to each player: tap a card (or drag it onto a place).");
-  const slots = h("div", { class: "exchange", role: "group", "aria-label": "Cards to pass" });
-  for (const [slot, label] of SLOTS) {
-    const offset = { right: 1, partner: 2, left: 3 }[slot];
-    const who = model.name(seatAt(me, offset));
+  prompt(t("tichu.exchange_prompt"));
+  const slots = h("div", { class: "exchange", role: "group", "aria-label": t("tichu.exchange_group") });
+  for (const slot of SLOTS) {
+    const who = model.name(seatAt(me, offsets[slot]));
     const card = choice[slot];
     const chosen = ctx.ui.slot === slot;
     slots.append(h("button", { type: "button", class: `slot ${card ? "filled" : ""} ${chosen ? "chosen" : ""}`, "data-slot": slot,
-      "aria-label": card ? `${cardName(card, DECK)} to ${who}; take it back` : `Place for ${who}`,
+      "aria-label": card ? t("tichu.slot_filled", { card: cardName(card, DECK), name: who }) : t("tichu.slot_empty", { name: who }),
       ondragover: (e) => e.preventDefault(),
       ondrop: (e) => {
         e.preventDefault();
@@ -277,14 +330,27 @@ function exchangePanel(model, ctx, bar, prompt) {
         if (dropped) { placeCard(choice, dropped, slot, true); ctx.rerender(); }
       },
       onclick: () => { if (card) choice[slot] = null; else ctx.ui.slot = chosen ? null : slot; ctx.rerender(); } },
-    h("span", { class: "slot-label small" }, `${label}: ${who}`),
+    h("span", { class: "slot-label small" }, h("span", { class: "slot-role" }, `${t(`tichu.slot.${slot}`)}: `), who),
     card ? h("span", { class: "mini lg", html: cardFace(card, DECK) }) : h("span", { class: "slot-empty" }, "+")));
   }
   bar.append(slots);
   const ready = choice.left && choice.partner && choice.right;
   bar.append(h("button", { type: "button", class: "act primary", disabled: !ready,
     onclick: () => { const action = { type: "exchange", left: choice.left, partner: choice.partner, right: choice.right };
-      ctx.ui.exchange = null; ctx.act(action); } }, "Pass these cards"));
+      ctx.ui.exchange = null; ctx.act(action); } }, t("tichu.pass_cards")));
+}
+
+/** Ask for the Mah Jong's wish among the plays the engine offers: a rank, null for no wish,
+ * undefined when the player cancels. */
+async function askWish(matches) {
+  const wishes = matches.map((a) => a.wish ?? "");
+  const ranks = WISH_RANKS.filter((r) => wishes.includes(r));
+  const buttons = ranks.map((r) => ({ label: rankLabel(r), value: r, id: `wish-${r}` }));
+  if (wishes.includes("")) buttons.push({ label: t("tichu.no_wish"), value: "", id: "wish-none" });
+  buttons.push({ label: t("common.cancel"), value: null, id: "cancel" });
+  const box = h("div", { class: "wish-dialog" }, h("p", {}, t("tichu.wish_text")));
+  const answer = await dialog(t("tichu.wish_question"), box, buttons);
+  return answer === null ? undefined : answer || null;
 }
 
 function playControls(model, ctx, bar, prompt, button) {
@@ -293,51 +359,45 @@ function playControls(model, ctx, bar, prompt, button) {
   const mine = view.to_move === model.seat;
   const selection = [...(ctx.ui.selected || [])];
   const matches = matchingPlays(legal, selection);
-  const combo = classify(selection);
+  const combination = classify(selection);
   const canPlay = plays(legal).length > 0;
-  const hint = selectionHint(view, selection, combo, matches, mine);
-  if (mine) prompt(view.table.length ? "Your turn: beat the table or pass." : "Your lead: play any combination.");
-  else if (canPlay) prompt(`${model.name(view.to_move)} is to move. You hold a bomb: you may throw it now.`);
-  else if (view.hand_sizes[model.seat] === 0) prompt("You are out. Watch your partner!");
-  else prompt(`Waiting for ${model.name(view.to_move)}…`);
+  const hint = selectionHint(view, selection, combination, matches, mine);
+  if (mine) prompt(toBeat(view).length ? t("tichu.beat_or_pass") : t("tichu.lead_any"));
+  else if (canPlay) prompt(t("tichu.bomb_chance", { name: model.name(view.to_move) }));
+  else if (view.hand_sizes[model.seat] === 0) prompt(t("tichu.you_are_out"));
+  else prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));
   if (selection.length) bar.append(h("p", { class: `combo-hint ${matches.length ? "ok" : "no"}`, role: "status" }, hint));
-  const withMahJong = matches.some((a) => a.cards.includes("MahJong"));
-  if (withMahJong) {
-    const wishes = matches.map((a) => a.wish ?? "");
-    const wish = wishes.includes(ctx.ui.wish ?? "") ? ctx.ui.wish ?? "" : wishes[0];
-    bar.append(h("label", { class: "wish-choice" }, "Wish for ",
-      h("select", { name: "wish", onchange: (e) => { ctx.ui.wish = e.target.value; } },
-        WISH_RANKS.filter((r) => wishes.includes(r)).length || wishes.includes("")
-          ? ["", ...WISH_RANKS].filter((r) => wishes.includes(r)).map((r) =>
-              h("option", { value: r, selected: r === wish }, r ? rankLabel(r) : "no wish"))
-          : null)));
-  }
   if (canPlay) {
-    const bomb = combo?.bomb;
+    const bomb = combination?.bomb;
     bar.append(h("button", { type: "button", class: `act ${bomb ? "bomb" : "primary"}`, disabled: !matches.length,
-      onclick: () => {
-        const wish = withMahJong ? (bar.querySelector("select[name=wish]")?.value || null) : null;
-        const action = matches.find((a) => (a.wish ?? null) === wish) || matches[0];
+      onclick: async () => {
+        let action = matches[0];
+        if (matches.some((a) => a.cards.includes("MahJong"))) {
+          const wish = await askWish(matches);
+          if (wish === undefined) return;
+          action = matches.find((a) => (a.wish ?? null) === wish);
+          if (!action) return;
+        }
         ctx.ui.selected = new Set();
-        ctx.ui.wish = null;
         ctx.act(action);
-      } }, bomb && !mine ? "Bomb!" : "Play"));
+      } }, bomb && !mine ? t("tichu.bomb_button") : t("tichu.play")));
   }
   const pass = legal.find((a) => a.type === "pass");
-  if (pass) bar.append(button("Pass", pass));
+  if (pass) bar.append(button(t("tichu.pass"), pass));
   if (selection.length) {
-    bar.append(h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = new Set(); ctx.rerender(); } }, "Clear"));
+    bar.append(h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = new Set(); ctx.rerender(); } }, t("tichu.clear")));
   }
 }
 
 /** The live hint under a selection: what it is and whether it can be played now. */
-export function selectionHint(view, selection, combo, matches, mine) {
-  const what = combo ? combo.label : "Not a combination";
-  if (matches.length) return view.table.length ? `${what} — beats the table ✓` : `${what} — playable ✓`;
-  if (!combo) return what;
-  if (!mine && !combo.bomb) return `${what} — wait for your turn`;
-  if (view.wish && mine) return `${what} — not allowed now (a wished ${rankLabel(view.wish)} may have to be played)`;
-  return view.table.length ? `${what} — does not beat the table` : `${what} — not playable now`;
+export function selectionHint(view, selection, combination, matches, mine) {
+  const what = combination ? combination.label : t("combo.none");
+  const open = toBeat(view).length > 0;
+  if (matches.length) return open ? t("tichu.hint.beats", { what }) : t("tichu.hint.playable", { what });
+  if (!combination) return what;
+  if (!mine && !combination.bomb) return t("tichu.hint.wait", { what });
+  if (view.wish && mine) return t("tichu.hint.wish", { what, rank: rankLabel(view.wish) });
+  return open ? t("tichu.hint.too_low", { what }) : t("tichu.hint.not_now", { what });
 }
 
 // --- scores --------------------------------------------------------------------------------
@@ -345,20 +405,20 @@ export function selectionHint(view, selection, combo, matches, mine) {
 /** Round by round scores of the match, and the totals. */
 export function renderTichuScores(model) {
   const view = model.view;
-  if (!view) return h("p", { class: "muted" }, "The match has not begun.");
+  if (!view) return h("p", { class: "muted" }, t("tichu.not_begun"));
   const rows = (view.rounds || []).map((r, i) => h("tr", {},
     h("td", {}, i + 1),
     h("td", {}, signed(r.points[0])), h("td", {}, signed(r.points[1])),
-    h("td", { class: "small muted" }, [r.double_victory ? "double victory" : "", callSummary(r)].filter(Boolean).join(" "))));
+    h("td", { class: "small muted" }, [r.double_victory ? t("tichu.double_victory_short") : "", callSummary(r)].filter(Boolean).join(" "))));
   return h("div", { class: "list" },
-    h("table", { class: "list-table", "aria-label": "Scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, teamName(model, 0)), h("th", {}, teamName(model, 1)), h("th", {}, ""))),
-      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "muted" }, "No round finished yet."))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"), h("th", {}, view.totals[0]), h("th", {}, view.totals[1]), h("th", {}, "")))),
-    h("p", { class: "small muted" }, `Target: ${model.info?.rules?.target_points ?? 1000} points`));
+    h("table", { class: "list-table score-table", "aria-label": t("tichu.scores") },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "team-head" }, teamName(model, 0)), h("th", { class: "team-head" }, teamName(model, 1)), h("th", {}, ""))),
+      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "muted" }, t("tichu.no_round")))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, t("skat.list.total")), h("th", {}, view.totals[0]), h("th", {}, view.totals[1]), h("th", {}, "")))),
+    h("p", { class: "small muted" }, t("tichu.target", { points: model.info?.rules?.target_points ?? 1000 })));
 }
 
 function callSummary(round) {
   const calls = round.call_points;
-  return calls[0] || calls[1] ? `calls ${signed(calls[0])} / ${signed(calls[1])}` : "";
+  return calls[0] || calls[1] ? t("tichu.calls_summary", { a: signed(calls[0]), b: signed(calls[1]) }) : "";
 }

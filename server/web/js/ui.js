@@ -53,25 +53,38 @@ export function toast(text, kind = "info") {
 
 /**
  * A modal dialog built from `content` with buttons; resolves with the chosen button's value
- * (or null when dismissed with Escape).
+ * (or null when dismissed with Escape). `onSubmit(value)`, if given, runs when a submit
+ * button is chosen: a returned text is shown in the dialog as an error and the dialog stays
+ * open with everything typed in it; anything else closes it.
  */
-export function dialog(title, content, buttons) {
+export function dialog(title, content, buttons, { onSubmit = null } = {}) {
   return new Promise((resolve) => {
+    const error = h("p", { class: "dialog-error", role: "alert", hidden: true });
     const close = (value) => {
       back.remove();
       resolve(value);
+    };
+    const choose = async (button) => {
+      if (!(button.submit && onSubmit)) return close(button.value);
+      const problem = await onSubmit(button.value);
+      if (typeof problem !== "string") return close(button.value);
+      error.textContent = problem;
+      error.hidden = false;
+      return undefined;
     };
     const box = h(
       "div",
       { class: "dialog", role: "dialog", "aria-modal": "true", "aria-label": title },
       h("h2", {}, title),
       content,
+      error,
       h(
         "div",
         { class: "dialog-buttons" },
         buttons.map((b) =>
           h("button", { class: b.primary ? "primary" : "", type: b.submit ? "submit" : "button",
-            onclick: (e) => { e.preventDefault(); close(b.value); } }, b.label),
+            dataset: b.id ? { choice: b.id } : null,
+            onclick: (e) => { e.preventDefault(); choose(b); } }, b.label),
         ),
       ),
     );
@@ -80,7 +93,8 @@ export function dialog(title, content, buttons) {
     }, onsubmit: (e) => {
       e.preventDefault();
       const submit = buttons.find((b) => b.submit);
-      close(submit ? submit.value : null);
+      if (submit) choose(submit);
+      else close(null);
     } }, box);
     document.body.append(back);
     const first = box.querySelector("input, select, button.primary, button");
@@ -152,30 +166,17 @@ export function focusedCard(root) {
   return active && root.contains(active) && active.dataset ? active.dataset.card : undefined;
 }
 
+/** Size a hand's fan: `--n` cards in one row (wide screens) or `--half` per row in two rows
+ * (phones, where one row would leave less than 40 px of each card to tap). */
+export function setFan(row, count) {
+  row.style.setProperty("--n", String(Math.max(count, 2)));
+  row.style.setProperty("--half", String(Math.max(Math.ceil(count / 2), 2)));
+}
+
 /** Format a signed number with an explicit plus. */
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
-
-/** localStorage that survives being unavailable (private modes). */
-export const storage = {
-  get(key, fallback = null) {
-    try {
-      const raw = localStorage.getItem(`tischrunde.${key}`);
-      return raw === null ? fallback : JSON.parse(raw);
-    } catch {
-      return fallback;
-    }
-  },
-  set(key, value) {
-    try {
-      if (value === null || value === undefined) localStorage.removeItem(`tischrunde.${key}`);
-      else localStorage.setItem(`tischrunde.${key}`, JSON.stringify(value));
-    } catch {
-      /* storage unavailable: the session lasts as long as the page */
-    }
-  },
-};
 
 const ICONS = {
   bot: `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><rect x="4" y="7" width="16" height="12" rx="3"
