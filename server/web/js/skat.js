@@ -228,6 +228,7 @@ function ownArea(model, ctx, word) {
     h("div", { class: "seat-name" },
       h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} ${t("seat.you")}`),
       view.declarer === seat ? h("span", { class: "badge declarer-badge" }, t("skat.declarer")) : null,
+      view.declarer === seat && view.claimed && view.phase !== "over" ? h("span", { class: "badge claim-badge" }, t("skat.cards_shown")) : null,
       h("span", { class: "seat-role muted" }, roleOf(view, seat))),
     info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away_you")}`) : null,
     bubble(word)));
@@ -413,7 +414,8 @@ function declarePanel(model, ctx, bar, hand) {
   for (const game of GAMES) {
     const possible = declares.some((a) => a.game === game);
     const suit = SUIT_LETTER[game] ? suitIcon(SUIT_LETTER[game], ctx.deck) : "";
-    const worth = contractValue({ game }, hand, cards, ctx.deck);
+    // The value of the simplest form the engine offers (a null below the bid only as ouvert).
+    const worth = contractValue(declares.find((a) => a.game === game) ?? { game }, hand, cards, ctx.deck);
     games.append(h("button", { type: "button", class: `act game ${choice.game === game ? "chosen" : ""} ${worth.value < view.bid ? "below-bid" : ""}`,
       "aria-pressed": String(choice.game === game), disabled: !possible, dataset: { game },
       onclick: () => { choice.game = game; normalise(choice, declares, null); ctx.rerender(); } },
