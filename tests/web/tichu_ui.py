@@ -47,8 +47,9 @@ def press(page: Any, text: str) -> None:
     wait_after(page, seq)
 
 
-def play_selection(page: Any) -> None:
-    """Press Play; when the Mah Jong asks for a wish, take the first rank offered."""
+def play_selection(page: Any, wish: str | None = None) -> None:
+    """Press Play; when the Mah Jong asks for a wish, choose `wish` ("8", "none"), or the
+    first rank offered."""
     seq = state(page)["seq"]
     button(page, "Play").click()
     page.wait_for_function(
@@ -58,7 +59,8 @@ def play_selection(page: Any) -> None:
         timeout=WAIT_MS,
     )
     if page.locator(".wish-dialog").count():
-        page.locator(".dialog button[data-choice^=wish-]").first.click()
+        choice = f"[data-choice=wish-{wish}]" if wish else "[data-choice^=wish-]"
+        page.locator(f".dialog button{choice}").first.click()
     wait_after(page, seq)
 
 
