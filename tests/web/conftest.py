@@ -133,7 +133,8 @@ class Browser:
         self.contexts: list[Any] = []
         self.problems: list[str] = []
 
-    def page(self, viewport: dict[str, int] = DESKTOP) -> Any:
+    def page(self, viewport: dict[str, int] = DESKTOP, locale: str = "en-US") -> Any:
+        """A page in a fresh profile; `locale` is the language the browser prefers."""
         profile = self.tmp_path / f"profile-{len(self.contexts)}"
         context = self.playwright.chromium.launch_persistent_context(
             str(profile),
@@ -141,6 +142,7 @@ class Browser:
             args=CHROMIUM_ARGS,
             headless=True,
             viewport=viewport,
+            locale=locale,
         )
         context.set_default_timeout(WAIT_MS)
         self.contexts.append(context)

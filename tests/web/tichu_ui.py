@@ -47,11 +47,18 @@ def press(page: Any, text: str) -> None:
     wait_after(page, seq)
 
 
+def press_act(page: Any, act: str) -> None:
+    """Press the action bar's button for the action type `act` (any language)."""
+    seq = state(page)["seq"]
+    page.locator(f"#action-bar button[data-act={act}]").first.click()
+    wait_after(page, seq)
+
+
 def play_selection(page: Any, wish: str | None = None) -> None:
     """Press Play; when the Mah Jong asks for a wish, choose `wish` ("8", "none"), or the
     first rank offered."""
     seq = state(page)["seq"]
-    button(page, "Play").click()
+    page.locator("#action-bar button[data-act=play]").click()
     page.wait_for_function(
         "(seq) => window.tischrunde.screen.model.seq > seq"
         " || !!document.querySelector('.wish-dialog')",
@@ -127,15 +134,15 @@ def play_round_simply(page: Any, on_turn: Any = None) -> None:
             page.locator("#result-ok").click()
             return
         if now["phase"] == "grand_tichu":
-            press(page, "No, deal my six cards")
+            press_act(page, "decline_grand_tichu")
         elif now["phase"] == "exchange":
             for _ in range(3):
                 tap(page, lowest_card(page))
-            press(page, "Pass these cards")
+            press_act(page, "exchange")
         elif now["phase"] == "dragon":
-            press(page, "Give to")
+            press_act(page, "give_dragon")
         elif "pass" in now["legal"]:
-            press(page, "Pass")
+            press_act(page, "pass")
         else:
             select(page, *first_legal_lead(page))
             play_selection(page)

@@ -110,7 +110,8 @@ class App {
     await setLanguage(lang, { remember: true });
     this.status(this.net.online ? "online" : "connecting");
     if (this.user) this.renderUser(this.user);
-    document.querySelector(".dialog-back")?.remove();
+    // Close the menu (as Escape does): it was drawn in the old language.
+    document.querySelector(".dialog-back")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
     this.route();
   }
 

@@ -292,7 +292,8 @@ function actionBar(model, ctx) {
   const bar = h("div", { class: "action-bar", id: "action-bar" });
   const prompt = (text) => bar.append(h("p", { class: "prompt" }, text));
   const button = (label, action, extra = {}) =>
-    h("button", { type: "button", class: `act ${extra.primary ? "primary" : ""}`, onclick: () => ctx.act(action), ...extra.props }, label);
+    h("button", { type: "button", class: `act ${extra.primary ? "primary" : ""}`, dataset: { act: action.type },
+      onclick: () => ctx.act(action), ...extra.props }, label);
   const mine = view.to_move === model.seat;
   if (view.phase === "bidding") {
     if (!mine) prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));
@@ -303,7 +304,8 @@ function actionBar(model, ctx) {
     else {
       prompt(t("skat.skat_or_hand", { bid: view.bid }));
       bar.append(button(t("skat.take_skat"), { type: "pickup" }, { primary: true }));
-      bar.append(h("button", { type: "button", class: "act", onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, t("skat.play_hand")));
+      bar.append(h("button", { type: "button", class: "act", dataset: { act: "hand" },
+        onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, t("skat.play_hand")));
     }
   } else if (view.phase === "discard") {
     if (!mine) prompt(t("skat.others_discard", { name: model.name(view.declarer) }));
@@ -374,7 +376,7 @@ function bidding(model, ctx, bar, button, prompt) {
       h("label", { for: "jump-bid", class: "sr-only" }, t("skat.jump_bid")),
       h("select", { id: "jump-bid", onchange: (e) => { ctx.ui.jump = Number(e.target.value); } },
         bids.map((v) => h("option", { value: v, selected: v === jump }, v))),
-      h("button", { type: "button", class: "act", onclick: () => {
+      h("button", { type: "button", class: "act", dataset: { act: "jump" }, onclick: () => {
         const value = Number(document.getElementById("jump-bid").value);
         ctx.act({ type: "bid", value });
       } }, t("skat.jump"))));
@@ -391,7 +393,7 @@ function discardControls(model, ctx, bar, prompt) {
     : null;
   prompt(chosen.length === 2 ? t("skat.discard_these") : t("skat.choose_discard", { n: 2 - chosen.length }));
   bar.append(h("p", { class: "prompt small skat-note" }, t("skat.skat_marked")));
-  bar.append(h("button", { type: "button", class: "act primary", disabled: !action,
+  bar.append(h("button", { type: "button", class: "act primary", disabled: !action, dataset: { act: "discard" },
     onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, t("skat.discard")));
 }
 
@@ -448,7 +450,7 @@ function declarePanel(model, ctx, bar, hand) {
     ctx.act(action);
   };
   const buttons = h("div", { class: "row-buttons" },
-    h("button", { type: "button", class: "act primary", disabled: !action, onclick: async () => {
+    h("button", { type: "button", class: "act primary", disabled: !action, dataset: { act: "declare" }, onclick: async () => {
       const worth = contractValue(action, hand, cards, ctx.deck);
       if (worth.value >= view.bid) return send();
       const sure = await ctx.confirmAct(t("skat.overbid_question"), t("skat.overbid_text", { text: worth.text, bid: view.bid }),

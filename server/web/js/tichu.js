@@ -263,7 +263,7 @@ function placeCard(choice, card, slot, replace = false) {
 
 /** Calls cost 100 or 200 points: they are sent only after the player confirms. */
 function callButton(ctx, action, key, classes) {
-  return h("button", { type: "button", class: `act call ${classes}`, dataset: { call: action.type },
+  return h("button", { type: "button", class: `act call ${classes}`, dataset: { act: action.type },
     onclick: () => ctx.confirmAct(t(`tichu.${key}_question`), t(`tichu.${key}_text`), action, t(`tichu.${key}_yes`)) },
   t(`tichu.${key}_button`));
 }
@@ -274,7 +274,8 @@ function actionBar(model, ctx) {
   const bar = h("div", { class: "action-bar", id: "action-bar" });
   const prompt = (text) => bar.append(h("p", { class: "prompt" }, text));
   const button = (label, action, primary = false) =>
-    h("button", { type: "button", class: `act ${primary ? "primary" : ""}`, onclick: () => ctx.act(action) }, label);
+    h("button", { type: "button", class: `act ${primary ? "primary" : ""}`, dataset: { act: action.type },
+      onclick: () => ctx.act(action) }, label);
   const tichu = legal.find((a) => a.type === "tichu");
   if (view.phase === "grand_tichu") {
     const grand = legal.find((a) => a.type === "grand_tichu");
@@ -335,7 +336,7 @@ function exchangePanel(model, ctx, bar, prompt) {
   }
   bar.append(slots);
   const ready = choice.left && choice.partner && choice.right;
-  bar.append(h("button", { type: "button", class: "act primary", disabled: !ready,
+  bar.append(h("button", { type: "button", class: "act primary", disabled: !ready, dataset: { act: "exchange" },
     onclick: () => { const action = { type: "exchange", left: choice.left, partner: choice.partner, right: choice.right };
       ctx.ui.exchange = null; ctx.act(action); } }, t("tichu.pass_cards")));
 }
@@ -370,7 +371,7 @@ function playControls(model, ctx, bar, prompt, button) {
   if (canPlay) {
     const bomb = combination?.bomb;
     bar.append(h("button", { type: "button", class: `act ${bomb ? "bomb" : "primary"}`, disabled: !matches.length,
-      onclick: async () => {
+      dataset: { act: "play" }, onclick: async () => {
         let action = matches[0];
         if (matches.some((a) => a.cards.includes("MahJong"))) {
           const wish = await askWish(matches);
