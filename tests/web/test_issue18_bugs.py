@@ -4,9 +4,16 @@ its fix). Bugs 3, 4 (the name itself), 6 (the seat after a leave) and 7 need the
 from typing import Any
 
 from tests.web.conftest import DESKTOP, Browser, LiveServer
-from tests.web.fake_tichu import FakeTichuServer
 from tests.web.skat_ui import create_skat_table, open_lobby
-from tests.web.tichu_ui import play_selection, press, select, state, tap, wait_until
+from tests.web.tichu_ui import (
+    open_fake_table,
+    play_selection,
+    press,
+    select,
+    state,
+    tap,
+    wait_until,
+)
 
 
 def test_bug1_bots_at_once_leave_the_creator_his_seat(
@@ -25,16 +32,9 @@ def test_bug1_bots_at_once_leave_the_creator_his_seat(
     assert bots == [None, "greedy", "greedy"]
 
 
-def to_our_first_lead(page: Any, fake: FakeTichuServer, url: str) -> None:
+def to_our_first_lead(page: Any, url: str) -> None:
     """A Tichu table of the stand-in server, through Grand Tichu and the exchange."""
-    fake.attach(page)
-    page.goto(url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.locator("button", has_text="Create Tichu table").click()
-    page.wait_for_selector(".waiting-room")
-    page.locator("button", has_text="Fill free seats with bots").click()
-    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+    open_fake_table(page, url)
     press(page, "No, deal my six cards")
     wait_until(page, "s.phase === 'exchange'")
     for card in ("Kj", "Qs", "Jp"):  # keep the Mah Jong: we lead
@@ -47,8 +47,7 @@ def test_bug2_a_trick_taken_gives_the_lead_and_leaves_the_felt(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    fake = FakeTichuServer()
-    to_our_first_lead(page, fake, live_server.url)
+    to_our_first_lead(page, live_server.url)
     select(page, "MahJong")
     play_selection(page, wish="none")
     # The bots pass: the trick is ours, and so is the lead.
@@ -138,14 +137,7 @@ def test_bug8_the_tichu_score_sidebar_neither_cuts_nor_breaks_team_names(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page(DESKTOP)
-    fake = FakeTichuServer()
-    fake.attach(page)
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.locator("button", has_text="Create Tichu table").click()
-    page.wait_for_selector(".waiting-room")
-    page.locator("button", has_text="Fill free seats with bots").click()
+    open_fake_table(page, live_server.url)
     page.wait_for_selector(".side .list-table")
     heads = page.locator(".side .list-table thead th")
     assert heads.count() == 4
@@ -175,15 +167,7 @@ def test_bug9_a_hovered_exchange_slot_stays_readable(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    fake = FakeTichuServer()
-    fake.attach(page)
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.locator("button", has_text="Create Tichu table").click()
-    page.wait_for_selector(".waiting-room")
-    page.locator("button", has_text="Fill free seats with bots").click()
-    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+    open_fake_table(page, live_server.url)
     press(page, "No, deal my six cards")
     wait_until(page, "s.phase === 'exchange'")
     slot = page.locator(".exchange .slot[data-slot=partner]")

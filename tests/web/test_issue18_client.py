@@ -4,6 +4,7 @@ last trick, bot reasons in words, readable ratings and the optional turn sound."
 
 from typing import Any
 
+import msgspec
 import numpy as np
 
 from bots.skat.claims import answer_claim
@@ -13,9 +14,16 @@ from engine.skat.actions import Bid, Claim, Declare, Hold, Pass, PickUpSkat
 from engine.skat.state import new_game
 from tests.engine.skat.helpers import deal_state, declared, run
 from tests.web.conftest import DESKTOP, PHONE, WAIT_MS, Browser, LiveServer
-from tests.web.fake_tichu import FakeTichuServer
 from tests.web.skat_ui import Log, Plan, create_skat_table, fill_with_bots, open_lobby, play_deals
-from tests.web.tichu_ui import play_selection, press, select, state, tap, wait_until
+from tests.web.tichu_ui import (
+    open_fake_table,
+    play_selection,
+    press,
+    select,
+    state,
+    tap,
+    wait_until,
+)
 
 # Per card of the hand: its box and how much of it the next card in the same row leaves free.
 TAP_JS = """() => {
@@ -29,19 +37,6 @@ TAP_JS = """() => {
 }"""
 
 
-def tichu_table(page: Any, url: str) -> FakeTichuServer:
-    fake = FakeTichuServer()
-    fake.attach(page)
-    page.goto(url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.locator("button", has_text="Create Tichu table").click()
-    page.wait_for_selector(".waiting-room")
-    page.locator("button", has_text="Fill free seats with bots").click()
-    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
-    return fake
-
-
 def to_exchange(page: Any) -> None:
     press(page, "No, deal my six cards")
     wait_until(page, "s.phase === 'exchange' && s.hand.length === 14")
@@ -49,7 +44,7 @@ def to_exchange(page: Any) -> None:
 
 def test_the_14_card_tichu_hand_fits_1280_by_860(live_server: LiveServer, browser: Browser) -> None:
     page = browser.page(DESKTOP)
-    tichu_table(page, live_server.url)
+    open_fake_table(page, live_server.url)
     to_exchange(page)
     cards = page.evaluate(TAP_JS)
     assert len(cards) == 14
@@ -61,7 +56,7 @@ def test_on_a_phone_the_exchange_is_above_the_fold_and_every_card_40_px_to_tap(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page(PHONE)
-    tichu_table(page, live_server.url)
+    open_fake_table(page, live_server.url)
     to_exchange(page)
     assert page.evaluate("window.scrollY") == 0
     controls = page.locator(".exchange .slot, #action-bar button[data-act=exchange]")
@@ -101,7 +96,7 @@ def test_grand_tichu_and_tichu_ask_before_they_are_sent(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    fake = tichu_table(page, live_server.url)
+    fake = open_fake_table(page, live_server.url)
     sent = len(fake.received)
     page.locator("#action-bar button[data-act=grand_tichu]").click()
     assert "200" in page.locator(".dialog").inner_text()
@@ -118,7 +113,7 @@ def test_received_cards_are_marked_and_the_last_trick_can_be_reviewed(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    tichu_table(page, live_server.url)
+    open_fake_table(page, live_server.url)
     to_exchange(page)
     for card in ("Kj", "Qs", "Jp"):
         tap(page, card)
@@ -193,8 +188,6 @@ def diagnostics() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     out.append(((d := greedy_policy(playing.observation(0), rng)).action, d.diagnostics))
     claimed = playing.apply(0, Claim())
     out.append(((d := answer_claim(claimed.observation(1))).action, d.diagnostics))
-    import msgspec
-
     return [(msgspec.to_builtins(a), msgspec.to_builtins(w)) for a, w in out]
 
 
@@ -202,8 +195,7 @@ def test_why_the_bot_played_that_is_said_in_words(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
+    open_lobby(page, live_server.url)
     lines = page.evaluate(
         """async (pairs) => {
           const { reasons } = await import('/js/hints.js');
@@ -222,8 +214,7 @@ def test_ratings_read_as_whole_numbers_around_1500(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
+    open_lobby(page, live_server.url)
     shown = page.evaluate(
         """async () => {
           const { displayRating } = await import('/js/lobby.js');

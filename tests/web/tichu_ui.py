@@ -3,6 +3,7 @@
 from typing import Any
 
 from tests.web.conftest import WAIT_MS
+from tests.web.fake_tichu import FakeTichuServer
 
 STATE_JS = """() => {
   const screen = window.tischrunde.screen;
@@ -19,6 +20,21 @@ STATE_JS = """() => {
 def state(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(STATE_JS)
     return found
+
+
+def open_fake_table(page: Any, url: str) -> FakeTichuServer:
+    """A Tichu table of the stand-in server (its WebSocket routed to a `FakeTichuServer`),
+    created from the lobby and filled with its bots, at our Grand Tichu decision."""
+    fake = FakeTichuServer()
+    fake.attach(page)
+    page.goto(url)
+    page.wait_for_selector(".create-form")
+    page.check("input[name=game][value=tichu]")
+    page.locator("button", has_text="Create Tichu table").click()
+    page.wait_for_selector(".waiting-room")
+    page.locator("button", has_text="Fill free seats with bots").click()
+    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+    return fake
 
 
 def wait_until(page: Any, predicate_js: str) -> dict[str, Any]:
