@@ -413,10 +413,18 @@ export function renderTichuScores(model) {
     h("td", { class: "small muted" }, [r.double_victory ? t("tichu.double_victory_short") : "", callSummary(r)].filter(Boolean).join(" "))));
   return h("div", { class: "list" },
     h("table", { class: "list-table score-table", "aria-label": t("tichu.scores") },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "team-head" }, teamName(model, 0)), h("th", { class: "team-head" }, teamName(model, 1)), h("th", {}, ""))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), teamHead(model, 0), teamHead(model, 1), h("th", {}, ""))),
       h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "muted" }, t("tichu.no_round")))),
       h("tfoot", {}, h("tr", {}, h("th", {}, t("skat.list.total")), h("th", {}, view.totals[0]), h("th", {}, view.totals[1]), h("th", {}, "")))),
     h("p", { class: "small muted" }, t("tichu.target", { points: model.info?.rules?.target_points ?? 1000 })));
+}
+
+/** A team's column head: the names wrap between the two players, never inside a name. */
+function teamHead(model, team) {
+  const names = { "\u0001": model.name(team), "\u0002": model.name(team + 2) };
+  const parts = t("tichu.team", { a: "\u0001", b: "\u0002" }).split(/([\u0001\u0002])/);
+  return h("th", { class: "team-head" },
+    parts.map((part) => (names[part] ? h("span", { class: "name" }, names[part]) : part)));
 }
 
 function callSummary(round) {
