@@ -1,4 +1,4 @@
-"""ISS game records (../shared/ISS_FORMAT.md): the 32 real ISS games and 500 XSkat games of
+"""ISS game records (docs/iss-format.md): the 32 real ISS games and 500 XSkat games of
 tests/data replay move by move, and our results equal each record's R[...] field."""
 
 import json
@@ -29,7 +29,7 @@ def assert_matches_record(line: str, *, iss_compat: bool) -> None:
     if outcome.card_play:
         assert outcome.result == expected
     else:
-        # Games that end before card play: the protocol, not m/v (ISS_FORMAT.md 7.2).
+        # Games that end before card play: the protocol, not m/v (docs/iss-format.md section 7.2).
         got = (outcome.result.passed, outcome.result.declarer, outcome.result.outcome)
         assert got == (expected.passed, expected.declarer, expected.outcome)
 
