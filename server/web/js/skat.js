@@ -49,7 +49,7 @@ function biddingWords(moves) {
   return words;
 }
 
-// --- game values (SKAT_RULES: base value x levels) ------------------------------------------
+// --- game values (docs/skat-rules.md section 5: base value x levels) ----------------------
 
 /** Matadors of `cards` in `game`: +n "with n", -n "without n". */
 export function matadors(cards, game) {

@@ -1,4 +1,5 @@
-"""Claims (ISkO 4.4.4, ISS `SC`): the declarer shows his cards and claims the rest; both
+"""Claims (ISkO 4.4.4, docs/skat-rules.md section 8.3; ISS `SC`, docs/iss-format.md section
+3 item 6): the declarer shows his cards and claims the rest; both
 defenders answer; acceptance gives him every remaining trick, a refusal lets play go on with
 his cards open. See docs/rules-notes.md."""
 
