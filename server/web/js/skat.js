@@ -10,8 +10,6 @@ import { t } from "./i18n.js";
 import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
 
-export { contractText, gameName };
-
 const GAMES = ["clubs", "spades", "hearts", "diamonds", "grand", "null"];
 const BASE_VALUE = { clubs: 12, spades: 11, hearts: 10, diamonds: 9, grand: 24 };
 const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "true,true": 59 }; // ouvert,hand
@@ -52,7 +50,7 @@ function biddingWords(moves) {
 // --- game values (docs/skat-rules.md section 5: base value x levels) ----------------------
 
 /** Matadors of `cards` in `game`: +n "with n", -n "without n". */
-export function matadors(cards, game) {
+function matadors(cards, game) {
   const held = new Set(cards);
   const suit = SUIT_LETTER[game];
   const ladder = suit ? [...JACKS, ..."ATKQ987".split("").map((r) => r + suit)] : JACKS;
@@ -64,7 +62,7 @@ export function matadors(cards, game) {
 
 /** A contract's value before the play (levels announced, none achieved), and its levels in
  * words: "with 2, game 3, clubs = 36". `cards`: the declarer's cards known now. */
-export function contractValue(contract, hand, cards, deck) {
+function contractValue(contract, hand, cards, deck) {
   if (contract.game === "null") {
     const value = NULL_VALUE[`${!!contract.ouvert},${!!hand}`];
     return { value, text: `${gameName("null", deck)}${hand ? ` ${t("skat.hand")}` : ""}${contract.ouvert ? ` ${t("skat.ouvert")}` : ""} = ${value}` };
