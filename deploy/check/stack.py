@@ -7,12 +7,12 @@ deploy/make-cert.sh made for this run. What podman-compose 1.0.3 does not do, th
 hand: it ignores `name:` (so `-p tischrunde`), `depends_on: condition` (so PostgreSQL is
 started and waited for first) and `stop_grace_period` (so `-t 30` on every stop).
 
-Steps: the stack comes up; nginx answers /healthz and /readyz; a guest creates a Skat table
-and plays it with a bot while another guest, sent to the replica that does not serve the
-table, follows its `moved` redirect through nginx and plays too; the table's events reach the
-broker. Then the servers are stopped and started, and then removed and created anew: each
-time nginx must answer without a 502 as soon as they are healthy, and the guests resume the
-table (kept in PostgreSQL) and play on.
+Steps: a lone fresh server container is timed from start to healthy; the stack comes up; nginx
+answers /healthz and /readyz; a guest creates a Skat table and plays it with a bot while
+another guest, sent to the replica that does not serve the table, follows its `moved` redirect
+through nginx and plays too; the table's events reach the broker. Then the servers are stopped
+and started, and then removed and created anew: each time nginx must answer without a 502 as
+soon as they are healthy, and the guests resume the table (kept in PostgreSQL) and play on.
 """
 
 import argparse
@@ -29,6 +29,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from deploy.check.images import PROJECT_IMAGE
 from deploy.check.podman import Podman
 from tests.server.client import Client
 
@@ -252,7 +253,23 @@ def report_ready(what: str, ready: dict[str, float]) -> None:
     say(f"{what}: ready after {times}")
 
 
+def lone_server(stack: Stack) -> float:
+    """Seconds from `podman run` of a fresh server container (SQLite, two bot workers, no
+    network) to its first passing health check: what the solver's cache in the image saves."""
+    name = f"{PROJECT}_lone"
+    started = time.monotonic()
+    stack.podman.run(
+        "run", "--detach", "--network=none", f"--name={name}",
+        "--env=TISCHRUNDE_BOT_WORKERS=2", PROJECT_IMAGE,
+    )  # fmt: skip
+    try:
+        return stack.wait_healthy([name], started)[name]
+    finally:
+        stack.podman.run("rm", "--force", "--time=5", name)
+
+
 def run(stack: Stack) -> None:
+    say(f"a fresh server container alone: ready after {lone_server(stack):.1f} s")
     say(f"podman's DNS for nginx: {stack.create_network()}")
     started = time.monotonic()
     stack.compose("up", "-d", "--no-build", "postgres", "mosquitto")
