@@ -5,12 +5,14 @@ Exit status 0 when the stack passed, 1 when it failed. Without the tools (or roo
 """
 
 import argparse
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 from deploy.check.images import build_base_images, build_project_image
 from deploy.check.podman import NetworkNamespace, Podman
@@ -90,10 +92,29 @@ def main() -> int:
         print("deploy-check skipped.", file=sys.stderr)
         return 0
 
+    args.state.mkdir(parents=True, exist_ok=True)
+    with (args.state / "lock").open("w") as lock:
+        if not try_lock(lock):
+            print(f"[check] waiting for another deploy-check using {args.state}", flush=True)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        return check(args.state, args.ca_bundle)
+
+
+def try_lock(lock: IO[str]) -> bool:
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def check(state: Path, ca_bundle: Path | None) -> int:
+    """Images, then the stack in a network namespace; 0 if it passed. One run at a time per
+    state folder (the caller holds its lock): runs share container names and the store."""
     started = time.monotonic()
-    podman = Podman(args.state)
-    step(f"base images from Debian packages (a few minutes unless cached in {args.state})", started)
-    built = build_base_images(podman, args.ca_bundle)
+    podman = Podman(state)
+    step(f"base images from Debian packages (a few minutes unless cached in {state})", started)
+    built = build_base_images(podman, ca_bundle)
     step(f"base images: built {', '.join(built) or 'none (cached)'}", started)
     size = build_project_image(podman, ROOT)
     step(f"server image from deploy/Dockerfile: {size / 1e6:.0f} MB", started)
@@ -103,7 +124,7 @@ def main() -> int:
     inside = podman.inside(namespace)
     try:
         sweep(inside)
-        stack = [sys.executable, "-m", "deploy.check.stack", "--state", str(args.state)]
+        stack = [sys.executable, "-m", "deploy.check.stack", "--state", str(state)]
         passed = subprocess.run(namespace.enter(stack), cwd=ROOT).returncode == 0
     finally:
         sweep(inside)
