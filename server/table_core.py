@@ -1,4 +1,4 @@
-"""A table without I/O: commands in, effects out (HOUSE_STYLE.md F).
+"""A table without I/O: commands in, effects out (docs/conventions.md section 7).
 
 `TableCore.handle(command)` validates a command through the game engine, turns it into table
 events, folds them into its state and returns the effects for `server.table` to carry out in

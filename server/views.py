@@ -1,4 +1,4 @@
-"""What one recipient may see of a table event: the single redaction function (HOUSE_STYLE D).
+"""What a recipient may see of a table event: the one redaction (docs/conventions.md section 5).
 
 Seats get their own view, spectators and the MQTT bus `viewer=None`. Nothing else in the server
 turns a table event into outgoing data, so an information leak can only live here or in the
