@@ -42,6 +42,7 @@ REPLICAS = 2
 READY_SECONDS = 300.0  # generous: a CPU the image's numba cache does not fit compiles anew
 STOP_SECONDS = "30"  # the compose file's stop_grace_period
 MOVES = 12  # table events played between two checks (a bot moves every 0.8 s)
+RACES = ("stale_seq", "not_your_turn")  # a move sent as another event arrived: try again
 
 
 def say(message: str) -> None:
@@ -191,7 +192,9 @@ async def play(guests: dict[int, Guest], table: str, events: int) -> int:
             if moves:
                 action = rng.choice(moves)
                 at = guest.client.last_seq(table)
-                await guest.client.request("act", table=table, seq=at, action=action)
+                reply = await guest.client.request("act", table=table, seq=at, action=action)
+                if reply["type"] == "error" and reply["code"] not in RACES:
+                    raise AssertionError(f"act: {reply}")
         await asyncio.sleep(0.05)
     return seq()
 
