@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit unit-nojit bench clean
+.PHONY: run test lint typecheck unit unit-nojit bench deploy-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ test: lint typecheck unit unit-nojit
 bench: $(STAMP)
 	$(BIN)/python -m bench.iss_replay
 	$(BIN)/python -m bench.load --clients 1000
+
+# deploy/ built and run for real: base images from Debian packages, the server image, the
+# compose stack in a network namespace of its own, played through nginx (docs/deploy.md).
+# Needs root, podman, podman-compose and mmdebstrap; without them it says so and is skipped.
+deploy-check: $(STAMP)
+	$(BIN)/python -m deploy.check
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,11 +1,11 @@
 """Wiring (docs/conventions.md section 7): build store, bot pool, bus, lobby, HTTP; then serve.
 
 Start-up order: bind the port (its number names this process in the cluster), migrate the
-database, start the bot pool, take and resume this process's tables and the ones nobody
-serves, then listen. Shutdown (SIGTERM or `stop`): stop listening, let every table finish what
-is queued (so every accepted move is committed), give up the tables' leases (another process
-takes them over at once), close clients with 1012 (service restart), then stop the pool, the
-bus and the store.
+database, start the bot pool, renew the lease, take and resume this process's tables and the
+ones nobody serves, then listen. Shutdown (SIGTERM or `stop`): stop listening, let every table
+finish what is queued (so every accepted move is committed), give up the tables' leases
+(another process takes them over at once), close clients with 1012 (service restart), then
+stop the pool, the bus and the store.
 """
 
 import asyncio
@@ -122,6 +122,11 @@ class App:
                 extra={"workers": self.pool.size},
             )
         await self.pool.start()
+        # The lease dates from `register`, before the warm-up (seconds; up to a minute on a
+        # first start). Renewed only by the loop, a third of a lease after listening, it
+        # would lapse with a warm-up over two thirds of a lease: peers would take the tables
+        # this process restores and serves, and its clients would get `moved`.
+        await self.leases.renew()
         self.bus.start()
         if self.mirror is not None:
             self.mirror.start()

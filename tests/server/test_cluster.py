@@ -12,11 +12,12 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import select, text, update
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bots.pool import BotPool
 from server.app import App, running
 from server.store.leases import NodeNameTaken
 from server.store.migrate import alembic_config
 from server.store.models import game_events, nodes, tables
-from tests.server.client import Client, play, until
+from tests.server.client import UNIT, Client, play, until
 from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker
 from tests.server.test_restart import postgres_database
@@ -140,6 +141,31 @@ async def test_a_stalled_owner_cannot_commit_after_another_process_took_over(
         assert (await seqs(other, table))[: len(before)] == before
         await human.close()
         await there.close()
+
+
+async def test_a_process_with_a_slow_warm_up_keeps_the_tables_it_serves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bot pool's warm-up takes most of a lease (a fresh container compiling the solver).
+    # Had the lease been renewed only by its loop, a third of a lease after listening, the
+    # peer would see the process dead meanwhile and take the table its client just created.
+    lease = 40 * UNIT
+    settings = server_settings(tmp_path, lease_seconds=lease)
+    async with running(settings) as peer:
+        warm_up = BotPool.start
+
+        async def slow_warm_up(pool: BotPool) -> None:
+            await warm_up(pool)
+            await asyncio.sleep(0.9 * lease)
+
+        monkeypatch.setattr(BotPool, "start", slow_warm_up)
+        async with running(settings) as slow:
+            host = await Client.open(slow.port)
+            table = (await host.ok("create_table", game="skat"))["table"]["id"]
+            await asyncio.sleep(0.2 * lease)  # a lease after the start, before the loop renews
+            assert await peer.leases.claim(table_id=table) == []
+            assert await owner_of(peer, table) == slow.node
+            await host.close()
 
 
 async def test_every_process_lists_the_public_tables_of_all(

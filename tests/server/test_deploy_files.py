@@ -73,3 +73,17 @@ def test_the_deploy_guide_lists_every_setting() -> None:
     guide = (ROOT / "docs" / "deploy.md").read_text()
     missing = [name for name in FIELDS if f"{ENV_PREFIX}{name.upper()}" not in guide]
     assert not missing, missing
+
+
+def test_the_deploy_check_builds_every_image_the_deploy_files_name() -> None:
+    # `make deploy-check` pulls nothing: each image the compose file or the Dockerfile names
+    # must be one it builds (tests importing deploy.check run no podman).
+    from deploy.check.images import BASE_IMAGES, PROJECT_IMAGE
+
+    services = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
+    named = {service["image"] for service in services.values()}
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    stages = re.findall(r"^FROM (\S+) AS (\S+)$", dockerfile, re.MULTILINE)
+    bases = set(re.findall(r"^FROM (\S+)", dockerfile, re.MULTILINE)) - {s for _, s in stages}
+    assert services["server"]["image"] == PROJECT_IMAGE
+    assert (named - {PROJECT_IMAGE}) | bases <= {image.tag for image in BASE_IMAGES}
