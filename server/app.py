@@ -21,20 +21,20 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
-from server.bus import Bus, NoBus
-from server.cluster import LobbyMirror, node_name, node_url
-from server.connection import Connection
+from server.cluster.bus import Bus, NoBus
+from server.cluster.mirror import LobbyMirror, node_name, node_url
+from server.cluster.remote_bots import RemoteBots
+from server.edge.connection import Connection
+from server.edge.http import HttpRoutes
+from server.edge.tournaments import TournamentWatch
 from server.games import SkatGame, TichuGame, games_by_name
-from server.http import HttpRoutes
 from server.lobby import Lobby
 from server.metrics import Metrics
-from server.remote_bots import RemoteBots
 from server.settings import Settings
 from server.store.db import Store
 from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.tasks import cancel
-from server.tournaments import TournamentWatch
 
 __all__ = ["App", "run", "running"]
 

@@ -4,7 +4,7 @@ In a cluster each table is served by the one process holding its lease
 (`server/store/leases.py`). The lobby resumes its own tables at start, renews their leases,
 takes over tables whose owner died, answers requests for a table served elsewhere with
 `moved` (and the owner's URL), and lists the public tables of every process (its own, and the
-others' from the broker's retained lobby topics, `server/cluster.py`).
+others' from the broker's retained lobby topics, `server/cluster/mirror.py`).
 
 It also follows tournament tables for spectators: a tournament's runner (another process)
 writes them, so the lobby loads one when somebody watches it and reads its new events every
@@ -23,13 +23,13 @@ import msgspec
 
 from bots.pool import Decider
 from bots.registry import policy_names
+from server.core.actor import Publisher, Table
+from server.core.table import Followed, TableConfig, TableCore, User
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
 from server.settings import Settings
 from server.store.db import Store, StoredTable, unless_unavailable
 from server.store.leases import Leases
-from server.table import Publisher, Table
-from server.table_core import Followed, TableConfig, TableCore, User
 from server.tasks import log_failure
 
 __all__ = ["Lobby", "LobbyError", "RemoteTables"]

@@ -21,6 +21,8 @@ from typing import Any, Final
 
 import msgspec
 
+from server.core.actor import Publisher
+from server.core.table import Append, GameOver, ListOver
 from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, TableEvent
 from server.protocol import TournamentInfo
 from server.store.db import BOT_PREFIX, NewTable, Store
@@ -32,8 +34,6 @@ from server.store.tournaments import (
     standings_update,
     table_progress,
 )
-from server.table import Publisher
-from server.table_core import Append, GameOver, ListOver
 from server.tournament.play import PlayedGame, adapter, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
 from server.tournament.standings import Tally

@@ -15,10 +15,7 @@ import msgspec
 import numpy as np
 
 from bots.registry import policy
-from server.events import DealStarted
-from server.games import GameKind, GameState
-from server.protocol import Event, Snapshot, encode, encode_public
-from server.table_core import (
+from server.core.table import (
     Act,
     AddBot,
     AskBot,
@@ -35,7 +32,10 @@ from server.table_core import (
     User,
     Watch,
 )
-from server.views import MoveView
+from server.core.views import MoveView
+from server.events import DealStarted
+from server.games import GameKind, GameState
+from server.protocol import Event, Snapshot, encode, encode_public
 
 __all__ = ["CARD_PATTERNS", "Audit", "AuditedTable", "audit_tables", "cards_in"]
 

@@ -9,10 +9,7 @@ import numpy as np
 
 from bots.registry import policy_names, skat_policy
 from server.app import App
-from server.events import Moved, decode_event, encode_event
-from server.games import SkatGame
-from server.protocol import Event
-from server.table_core import (
+from server.core.table import (
     AddBot,
     BotMoved,
     Join,
@@ -22,6 +19,9 @@ from server.table_core import (
     User,
     Watch,
 )
+from server.events import Moved, decode_event, encode_event
+from server.games import SkatGame
+from server.protocol import Event
 from tests.server.client import Client, play
 
 HOST = User(1, "host")

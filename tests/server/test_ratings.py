@@ -6,10 +6,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from server.core.table import Append, ListOver
 from server.events import Player
 from server.store.db import Store, StoredUser
 from server.store.migrate import upgrade
-from server.table_core import Append, ListOver
 
 
 async def rate(tmp_path: Path, game: str, standings: list[dict[str, Any]]) -> dict[str, Any]:

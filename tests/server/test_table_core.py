@@ -7,10 +7,7 @@ import msgspec
 import numpy as np
 
 from bots.registry import skat_policy
-from server.events import Moved, TakenOver
-from server.games import SkatGame
-from server.protocol import Error, Event, Joined, Ok, Snapshot
-from server.table_core import (
+from server.core.table import (
     Act,
     AddBot,
     Append,
@@ -29,6 +26,9 @@ from server.table_core import (
     User,
     Watch,
 )
+from server.events import Moved, TakenOver
+from server.games import SkatGame
+from server.protocol import Error, Event, Joined, Ok, Snapshot
 
 USERS = [User(i + 1, f"player{i}") for i in range(4)]
 

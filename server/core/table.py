@@ -1,7 +1,7 @@
 """A table without I/O: commands in, effects out (HOUSE_STYLE.md F).
 
 `TableCore.handle(command)` validates a command through the game engine, turns it into table
-events, folds them into its state and returns the effects for `server.table` to carry out in
+events, folds them into its state and returns the effects for `server.core.actor` to carry out in
 order: `Append` (commit the events; nothing after it may run before the commit), then `Send`
 and `Publish`, then `AskBot` and `StartTimer`. The core never awaits, never reads a clock and
 draws randomness only from the `random.Random` it is given, so its tests need neither sockets
@@ -17,6 +17,7 @@ from typing import Any, Literal
 import msgspec
 
 from engine.errors import IllegalAction
+from server.core.views import BotHint, visible_event
 from server.events import (
     Chatted,
     DealStarted,
@@ -30,7 +31,6 @@ from server.events import (
 )
 from server.games import GameKind, GameState
 from server.protocol import Error, Event, Joined, Ok, Reply, SeatInfo, Snapshot, TableInfo
-from server.views import BotHint, visible_event
 
 __all__ = [
     "Act",
@@ -296,7 +296,7 @@ class _Batch:
 
 
 class TableCore:
-    """The state of one table and its rules of conduct; the single writer is `server.table`."""
+    """The state of one table and its rules of conduct; the single writer is `server.core.actor`."""
 
     def __init__(
         self,

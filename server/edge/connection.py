@@ -18,7 +18,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
 from bots.registry import policy_names
-from server import table_core
+from server.core import table as table_core
+from server.core.actor import UNAVAILABLE
+from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
@@ -59,8 +61,6 @@ from server.protocol import (
 )
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
-from server.table import UNAVAILABLE
-from server.tournaments import TournamentWatch
 
 __all__ = ["Connection", "TokenBucket"]
 

@@ -20,9 +20,7 @@ import msgspec
 from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
-from server.protocol import Error, encode
-from server.store.db import LeaseLost, Store, is_unavailable
-from server.table_core import (
+from server.core.table import (
     Append,
     AskBot,
     BotMoved,
@@ -35,6 +33,8 @@ from server.table_core import (
     TableCore,
     TimerFired,
 )
+from server.protocol import Error, encode
+from server.store.db import LeaseLost, Store, is_unavailable
 from server.tasks import cancel
 
 __all__ = ["Client", "Publisher", "Table"]

@@ -31,9 +31,9 @@ from bots.policy import Decision
 from bots.pool import BotPool
 from engine.skat.observation import Observation as SkatObservation
 from engine.tichu.observation import Observation as TichuObservation
-from server.bus import TOPIC_PREFIX
+from server.cluster.bus import TOPIC_PREFIX
+from server.cluster.mqtt import broker_address, stay_connected
 from server.games import GameKind
-from server.mqtt import broker_address, stay_connected
 from server.tasks import cancel
 
 __all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]

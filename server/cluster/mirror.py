@@ -1,7 +1,7 @@
 """What one server process knows of the others: their public tables, and its own name and URL.
 
 Every process publishes its tables' lobby entries as retained MQTT messages, one topic per
-table (`server/bus.py`); `LobbyMirror` subscribes to them all, so any process lists every
+table (`server/cluster/bus.py`); `LobbyMirror` subscribes to them all, so any process lists every
 open table of the cluster. The mirror only hears: which tables are live and which process
 serves each is decided by the leases in the database (`server/store/leases.py`), never by what
 was heard here, so an entry left behind by a process that died unnoticed is never listed.
@@ -15,8 +15,8 @@ import socket
 import aiomqtt
 import msgspec
 
-from server.bus import LOBBY_TOPIC
-from server.mqtt import broker_address, stay_connected
+from server.cluster.bus import LOBBY_TOPIC
+from server.cluster.mqtt import broker_address, stay_connected
 from server.protocol import TableInfo
 from server.settings import Settings
 from server.tasks import cancel
