@@ -22,7 +22,8 @@ from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
 from server.cluster.bus import Bus, NoBus
-from server.cluster.mirror import LobbyMirror, node_name, node_url
+from server.cluster.mirror import LobbyMirror
+from server.cluster.node import node_name, node_url
 from server.cluster.remote_bots import RemoteBots
 from server.edge.connection import Connection
 from server.edge.http import HttpRoutes
