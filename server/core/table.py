@@ -19,12 +19,16 @@ import msgspec
 from engine.errors import IllegalAction
 from server.core.views import BotHint, visible_event
 from server.events import (
+    Append,
     Chatted,
     DealStarted,
+    GameOver,
+    ListOver,
     Moved,
     Player,
     Seated,
     SeriesEnded,
+    Status,
     TableEvent,
     TakenOver,
     Vacated,
@@ -60,7 +64,6 @@ __all__ = [
 ]
 
 ClientId = int
-Status = Literal["waiting", "playing", "finished"]
 SEED_BITS = 63
 
 
@@ -202,36 +205,6 @@ Command = (
 )
 
 # --- effects ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """Projection written with the deal's last event: the result and the game record."""
-
-    number: int
-    result: dict[str, Any]
-    record: str | None
-    players: tuple[Player | None, ...]
-
-
-@dataclass(frozen=True)
-class ListOver:
-    """Projection written with the list's last event: standings for the ratings."""
-
-    standings: list[dict[str, Any]]
-    players: tuple[Player | None, ...]
-
-
-@dataclass(frozen=True)
-class Append:
-    """Commit `events` (from `first_seq` on) and the projections in one transaction;
-    `status` is the table's new status when these events changed it."""
-
-    first_seq: int
-    events: tuple[TableEvent, ...]
-    games: tuple[GameOver, ...] = ()
-    list_over: ListOver | None = None
-    status: Status | None = None
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,7 @@ from sqlalchemy import Executable, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from server.core.table import Append, ListOver
-from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
+from server.events import EVENT_VERSION, Append, ListOver, TableEvent, decode_event, encode_event
 from server.identity import hash_token, new_token
 from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_teams
 from server.store.models import (

@@ -22,8 +22,17 @@ from typing import Any, Final
 import msgspec
 
 from server.core.actor import Publisher
-from server.core.table import Append, GameOver, ListOver
-from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, TableEvent
+from server.events import (
+    Append,
+    DealStarted,
+    GameOver,
+    ListOver,
+    Moved,
+    Player,
+    Seated,
+    SeriesEnded,
+    TableEvent,
+)
 from server.protocol import TournamentInfo
 from server.store.db import BOT_PREFIX, NewTable, Store
 from server.store.tournaments import (

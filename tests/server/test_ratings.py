@@ -6,8 +6,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from server.core.table import Append, ListOver
-from server.events import Player
+from server.events import Append, ListOver, Player
 from server.store.db import Store, StoredUser
 from server.store.migrate import upgrade
 
