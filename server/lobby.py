@@ -24,7 +24,9 @@ import msgspec
 from bots.pool import Decider
 from bots.registry import policy_names
 from server.core.actor import Publisher, Table
-from server.core.table import Followed, TableConfig, TableCore, User
+from server.core.commands import Followed, User
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
 from server.settings import Settings

@@ -20,19 +20,10 @@ import msgspec
 from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
-from server.core.table import (
-    Append,
-    AskBot,
-    BotMoved,
-    ClientId,
-    Command,
-    Effect,
-    Publish,
-    Send,
-    StartTimer,
-    TableCore,
-    TimerFired,
-)
+from server.core.commands import BotMoved, ClientId, Command, TimerFired
+from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
+from server.core.table import TableCore
+from server.events import Append
 from server.protocol import Error, encode
 from server.store.db import LeaseLost, Store, is_unavailable
 from server.tasks import cancel

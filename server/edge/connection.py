@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
 from bots.registry import policy_names
-from server.core import table as table_core
+from server.core import commands
 from server.core.actor import UNAVAILABLE
 from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
@@ -149,7 +149,7 @@ class Connection:
                     table = self.lobby.get(table_id)
                 except LobbyError:
                     continue
-                table.submit(table_core.Disconnect(self.id))
+                table.submit(commands.Disconnect(self.id))
                 table.forget(self.id)
 
     async def _write(self) -> None:
@@ -242,21 +242,21 @@ class Connection:
     async def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
         table = await self.lobby.locate(request.table)
         user = self._user()
-        command: table_core.Command
+        command: commands.Command
         if isinstance(request, Join):
-            command = table_core.Join(self.id, user, request.id, request.seat, request.invite)
+            command = commands.Join(self.id, user, request.id, request.seat, request.invite)
         elif isinstance(request, Watch):
-            command = table_core.Watch(self.id, user, request.id, request.invite)
+            command = commands.Watch(self.id, user, request.id, request.invite)
         elif isinstance(request, Resume):
-            command = table_core.Resume(self.id, user, request.id, request.seq)
+            command = commands.Resume(self.id, user, request.id, request.seq)
         elif isinstance(request, Leave):
-            command = table_core.Leave(self.id, user, request.id)
+            command = commands.Leave(self.id, user, request.id)
         elif isinstance(request, AddBot):
-            command = table_core.AddBot(self.id, user, request.id, request.seat, request.level)
+            command = commands.AddBot(self.id, user, request.id, request.seat, request.level)
         elif isinstance(request, Act):
-            command = table_core.Act(self.id, user, request.id, request.seq, bytes(request.action))
+            command = commands.Act(self.id, user, request.id, request.seq, bytes(request.action))
         else:
-            command = table_core.Say(self.id, user, request.id, request.text)
+            command = commands.Say(self.id, user, request.id, request.text)
         self.tables.add(request.table)
         table.submit(command, self)
 
@@ -313,10 +313,10 @@ class Connection:
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
 
-    def _user(self) -> table_core.User:
+    def _user(self) -> commands.User:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
-        return table_core.User(self.user.id, self.user.name, self.is_bot)
+        return commands.User(self.user.id, self.user.name, self.is_bot)
 
 
 def _bot_levels(game: str) -> tuple[str, ...]:

@@ -15,23 +15,20 @@ import msgspec
 import numpy as np
 
 from bots.registry import policy
-from server.core.table import (
+from server.core.commands import (
     Act,
     AddBot,
-    AskBot,
     BotMoved,
     Disconnect,
-    Effect,
     Join,
-    Publish,
     Resume,
-    Send,
-    TableConfig,
-    TableCore,
     TimerFired,
     User,
     Watch,
 )
+from server.core.effects import AskBot, Effect, Publish, Send
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.core.views import MoveView
 from server.events import DealStarted
 from server.games import GameKind, GameState

@@ -9,16 +9,10 @@ import numpy as np
 
 from bots.registry import policy_names, skat_policy
 from server.app import App
-from server.core.table import (
-    AddBot,
-    BotMoved,
-    Join,
-    Send,
-    TableConfig,
-    TableCore,
-    User,
-    Watch,
-)
+from server.core.commands import AddBot, BotMoved, Join, User, Watch
+from server.core.effects import Send
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.events import Moved, decode_event, encode_event
 from server.games import SkatGame
 from server.protocol import Event

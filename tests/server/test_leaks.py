@@ -23,7 +23,8 @@ from paho.mqtt.enums import MQTTProtocolVersion
 from sqlalchemy import select
 
 from server.app import App, running
-from server.core.table import TableConfig, TableCore
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.events import decode_event
 from server.games import GameKind, SkatGame, TichuGame
 from server.store.models import game_events, tables

@@ -7,26 +7,21 @@ import msgspec
 import numpy as np
 
 from bots.registry import skat_policy
-from server.core.table import (
+from server.core.commands import (
     Act,
     AddBot,
-    Append,
-    AskBot,
     BotMoved,
     Disconnect,
-    Effect,
     Join,
-    Publish,
     Resume,
-    Send,
-    StartTimer,
-    TableConfig,
-    TableCore,
     TimerFired,
     User,
     Watch,
 )
-from server.events import Moved, TakenOver
+from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
+from server.core.state import TableConfig
+from server.core.table import TableCore
+from server.events import Append, Moved, TakenOver
 from server.games import SkatGame
 from server.protocol import Error, Event, Joined, Ok, Snapshot
 
