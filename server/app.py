@@ -95,7 +95,7 @@ class App:
 
     def render_metrics(self) -> str:
         tables = self.lobby.tables.values()
-        playing = sum(1 for t in tables if t.core.status == "playing")
+        playing = sum(1 for t in tables if t.status == "playing")
         remote = sum(self.pool.by_worker.values()) if isinstance(self.pool, RemoteBots) else 0
         return self.metrics.render(len(self.lobby.tables), playing, remote)
 

@@ -52,8 +52,11 @@ class TableCore(TableState):
             self.fold(event)
 
     def wake(self) -> list[Effect]:
-        """Effects to run once the table is live (new or restored): bots to ask, timers."""
+        """Effects to run once the table is live (new or restored): its lobby entry, bots to
+        ask, timers."""
         batch = Batch(self, self.status)
+        if not self.config.followed:
+            batch.after += views.lobby_entry(self)
         fill = timers.fill(self)
         if fill is not None:
             batch.later(fill)

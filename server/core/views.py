@@ -38,6 +38,7 @@ __all__ = [
     "SeatedView",
     "VisibleEvent",
     "fan_out",
+    "lobby_entry",
     "missed",
     "snapshot",
     "snapshot_for",
@@ -131,13 +132,18 @@ def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> 
             effects.append(
                 Publish("result", {"table": table_id, "standings": item.event.standings})
             )
-    if lobby_changed and not table.config.private:
-        effects.append(Publish("lobby", table_info(table)))
+    if lobby_changed:
+        effects += lobby_entry(table)
     for game in games:
         effects.append(
             Publish("result", {"table": table_id, "deal": game.number, "result": game.result})
         )
     return effects
+
+
+def lobby_entry(table: TableState) -> list[Effect]:
+    """The table's entry in the lobby of every server process, unless it is private."""
+    return [] if table.config.private else [Publish("lobby", table_info(table))]
 
 
 def missed(table: TableState, client: ClientId, seat: int | None, seq: int) -> list[Effect]:
