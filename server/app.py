@@ -28,7 +28,7 @@ from server.cluster.remote_bots import RemoteBots
 from server.edge.connection import Connection
 from server.edge.http import HttpRoutes
 from server.edge.tournaments import TournamentWatch
-from server.games import SkatGame, TichuGame, games_by_name
+from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
@@ -60,7 +60,7 @@ class App:
         self.url = node_url(settings, self.node, bound)
         self.store = Store.connect(settings.db, self.node)
         self.leases = Leases(self.store.engine, self.node, settings.lease_seconds)
-        games = games_by_name([SkatGame(), TichuGame()])
+        games = all_games()
         local = BotPool(
             settings.bot_workers,
             fallback="random",

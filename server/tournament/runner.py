@@ -33,6 +33,7 @@ from server.events import (
     SeriesEnded,
     TableEvent,
 )
+from server.games import game_kind
 from server.protocol import TournamentInfo
 from server.store.db import BOT_PREFIX, NewTable, Store
 from server.store.tournaments import (
@@ -43,7 +44,7 @@ from server.store.tournaments import (
     standings_update,
     table_progress,
 )
-from server.tournament.play import PlayedGame, adapter, play_game
+from server.tournament.play import PlayedGame, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
 from server.tournament.standings import Tally
 
@@ -75,7 +76,7 @@ class _Writer:
         self.tournament = tournament
         self.params = params
         self.tally = tally
-        self.kind = adapter(params.game)
+        self.kind = game_kind(params.game)
         self.rules = self.kind.rules_options(self.kind.parse_rules(params.rules))
         self.seq: dict[int, int] = {}
         self.results: dict[int, list[dict[str, Any]]] = {}
