@@ -20,19 +20,18 @@ from sqlalchemy import Executable, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from server.events import EVENT_VERSION, Append, ListOver, TableEvent, decode_event, encode_event
+from server.events import EVENT_VERSION, Append, TableEvent, decode_event, encode_event
 from server.identity import hash_token, new_token
-from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_teams
+from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.models import (
     game_events,
     games,
-    rating_history,
     ratings,
-    results,
     sessions,
     tables,
     users,
 )
+from server.store.results import record_list
 
 __all__ = [
     "LeaseLost",
@@ -48,8 +47,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
-BOT_PREFIX = "bot:"
-MIN_RATED_TEAMS = 2
 
 
 class NameTaken(Exception):
@@ -431,91 +428,7 @@ class Store:
                     update(tables).where(tables.c.id == table_id).values(status=batch.status)
                 )
             if batch.list_over is not None:
-                await self._rate(conn, table_id, batch.list_over)
-
-    async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
-        """Results and ratings of a finished list, ranked by list points, per team where the
-        standings name teams (Tichu: partners) and per seat otherwise (Skat).
-
-        Bots of one level share a user, so each user is rated once, with its best-ranked
-        seat's team; a list with fewer than two teams left changes no rating.
-        """
-        game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
-        seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
-        user_of = {s: await self._user_id(conn, p.user_id, p.bot) for s, p in seats}
-        points = {entry["seat"]: entry["points"] for entry in over.standings}
-        rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s, _ in seats}
-        standing_of = {entry["seat"]: entry for entry in over.standings}
-        for seat, _ in seats:
-            await conn.execute(
-                insert(results).values(
-                    table_id=table_id,
-                    seat=seat,
-                    user_id=user_of[seat],
-                    rank=rank[seat],
-                    points=points.get(seat, 0),
-                    standing=_json(standing_of.get(seat, {})),
-                )
-            )
-        best_seat: dict[int, int] = {}
-        is_bot: dict[int, bool] = {}
-        for seat, player in seats:
-            user = user_of[seat]
-            if user not in best_seat or rank[seat] < rank[best_seat[user]]:
-                best_seat[user] = seat
-            is_bot[user] = player.bot is not None or player.client_bot
-        teams: dict[int, list[int]] = {}
-        for user, seat in sorted(best_seat.items()):
-            teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
-        if len(teams) < MIN_RATED_TEAMS:
-            return
-        current: dict[int, tuple[Rating, int]] = {}
-        for user in best_seat:
-            row = (
-                await conn.execute(
-                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
-                    .where(ratings.c.user_id == user, ratings.c.game == game)
-                    # A tournament runner rates the same bot users from another process.
-                    .with_for_update()
-                )
-            ).first()
-            current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
-        members = [teams[team] for team in sorted(teams)]
-        rated = rate_teams(
-            [[current[u][0] for u in team] for team in members],
-            [rank[best_seat[team[0]]] for team in members],
-        )
-        users_in_order = [u for team in members for u in team]
-        new = [rating for team in rated for rating in team]
-        now = _now()
-        for user, (mu, sigma) in zip(users_in_order, new, strict=True):
-            lists = current[user][1]
-            values = {"mu": mu, "sigma": sigma, "lists": max(lists, 0) + 1}
-            if lists < 0:
-                values |= {"user_id": user, "game": game, "bot": is_bot[user]}
-                await conn.execute(insert(ratings).values(**values))
-            else:
-                await conn.execute(
-                    update(ratings)
-                    .where(ratings.c.user_id == user, ratings.c.game == game)
-                    .values(**values)
-                )
-            await conn.execute(
-                insert(rating_history).values(
-                    user_id=user, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
-                )
-            )
-
-    async def _user_id(self, conn: AsyncConnection, user_id: int | None, bot: str | None) -> int:
-        """The user row of a seat: bots of one level share a `bot:<level>` user."""
-        if user_id is not None:
-            return user_id
-        name = f"{BOT_PREFIX}{bot}"
-        found = await conn.scalar(select(users.c.id).where(users.c.name == name))
-        if found is not None:
-            return int(found)
-        result = await conn.execute(insert(users).values(name=name, kind="bot", created_at=_now()))
-        return int(result.inserted_primary_key[0])
+                await record_list(conn, table_id, batch.list_over)
 
     # --- reading results -------------------------------------------------------------
 

@@ -35,7 +35,8 @@ from server.events import (
 )
 from server.games import game_kind
 from server.protocol import TournamentInfo
-from server.store.db import BOT_PREFIX, NewTable, Store
+from server.store.db import NewTable, Store
+from server.store.results import BOT_PREFIX
 from server.store.tournaments import (
     TableProgress,
     bot_ratings,
