@@ -291,6 +291,12 @@ class State(msgspec.Struct, frozen=True, dict=True):
         """A superset of the legal actions of `seat`; `_reject` filters it."""
         if self.phase == "over" or seat not in self.active_seats:
             return
+        if seat != self.to_move:  # out of turn only these, and only in the card play
+            if self.phase == "play":
+                yield Kontra()
+                yield Re()
+                yield Resign()
+            return
         if self.phase == "bidding":
             yield Pass()
             yield Hold()
