@@ -8,8 +8,7 @@ from another process) and after, and their rating history.
 from datetime import UTC, datetime
 
 import msgspec
-from sqlalchemy import insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, insert, select, update
 
 from server.events import ListOver
 from server.ratings import Rating, rank_list, rate_list
@@ -28,18 +27,18 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-async def record_list(conn: AsyncConnection, table_id: str, over: ListOver) -> None:
+def record_list(conn: Connection, table_id: str, over: ListOver) -> None:
     """Write the results and ratings of the list `over` of `table_id`."""
-    game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
+    game = conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
     user_of: dict[int, int] = {}
     is_bot: dict[int, bool] = {}
     for seat, player in enumerate(over.players):
         if player is not None:
-            user_of[seat] = await _user_id(conn, player.user_id, player.bot)
+            user_of[seat] = _user_id(conn, player.user_id, player.bot)
             is_bot[user_of[seat]] = player.bot is not None or player.client_bot
     ranked = rank_list(over.standings, user_of)
     for result in ranked.results:
-        await conn.execute(
+        conn.execute(
             insert(results).values(
                 table_id=table_id,
                 seat=result.seat,
@@ -52,12 +51,10 @@ async def record_list(conn: AsyncConnection, table_id: str, over: ListOver) -> N
     lists: dict[int, int] = {}
     current: dict[int, Rating] = {}
     for user in sorted(u for _, team in ranked.teams for u in team):  # one lock order for all
-        row = (
-            await conn.execute(
-                select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
-                .where(ratings.c.user_id == user, ratings.c.game == game)
-                .with_for_update()
-            )
+        row = conn.execute(
+            select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
+            .where(ratings.c.user_id == user, ratings.c.game == game)
+            .with_for_update()
         ).first()
         if row is not None:
             current[user] = (row.mu, row.sigma)
@@ -67,27 +64,27 @@ async def record_list(conn: AsyncConnection, table_id: str, over: ListOver) -> N
         values = {"mu": mu, "sigma": sigma, "lists": lists.get(user, 0) + 1}
         if user not in lists:
             values |= {"user_id": user, "game": game, "bot": is_bot[user]}
-            await conn.execute(insert(ratings).values(**values))
+            conn.execute(insert(ratings).values(**values))
         else:
-            await conn.execute(
+            conn.execute(
                 update(ratings)
                 .where(ratings.c.user_id == user, ratings.c.game == game)
                 .values(**values)
             )
-        await conn.execute(
+        conn.execute(
             insert(rating_history).values(
                 user_id=user, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
             )
         )
 
 
-async def _user_id(conn: AsyncConnection, user_id: int | None, bot: str | None) -> int:
+def _user_id(conn: Connection, user_id: int | None, bot: str | None) -> int:
     """The user row of a seat: bots of one level share a `bot:<level>` user."""
     if user_id is not None:
         return user_id
     name = f"{BOT_PREFIX}{bot}"
-    found = await conn.scalar(select(users.c.id).where(users.c.name == name))
+    found = conn.scalar(select(users.c.id).where(users.c.name == name))
     if found is not None:
         return int(found)
-    result = await conn.execute(insert(users).values(name=name, kind="bot", created_at=_now()))
+    result = conn.execute(insert(users).values(name=name, kind="bot", created_at=_now()))
     return int(result.inserted_primary_key[0])
