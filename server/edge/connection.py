@@ -9,7 +9,6 @@ that drains the outbox runs only while it holds messages, so an idle connection 
 import asyncio
 import logging
 import time
-from collections import deque
 from typing import Any
 
 import msgspec
@@ -71,6 +70,8 @@ RESERVED_PREFIXES = ("guest-", "bot")
 class TokenBucket:
     """`rate` tokens per second up to `burst`; each message takes one."""
 
+    __slots__ = ("burst", "rate", "tokens", "updated")
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
         self.burst = burst
@@ -88,7 +89,27 @@ class TokenBucket:
 
 
 class Connection:
-    """Serves one client until its socket closes."""
+    """Serves one client until its socket closes. Thousands may be open and idle at once, so
+    it keeps no attribute dictionary and, when idle, no task and only empty lists."""
+
+    __slots__ = (
+        "abuse",
+        "bucket",
+        "closing",
+        "id",
+        "is_bot",
+        "lobby",
+        "metrics",
+        "outbox",
+        "settings",
+        "store",
+        "tables",
+        "token",
+        "tournaments",
+        "user",
+        "writer",
+        "ws",
+    )
 
     def __init__(
         self,
@@ -110,10 +131,10 @@ class Connection:
         self.user: StoredUser | None = None
         self.is_bot = False  # the client is a program (hello with `bot`)
         self.token = ""
-        self.tables: set[str] = set()
+        self.tables: list[str] = []  # the tables it joined or watches
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.abuse = 0
-        self.outbox: deque[str] = deque()
+        self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
 
@@ -157,7 +178,7 @@ class Connection:
         try:
             while self.outbox:
                 await self.ws.send(self.outbox[0])
-                self.outbox.popleft()
+                del self.outbox[0]
         except ConnectionClosed:
             self.outbox.clear()
         finally:
@@ -257,7 +278,8 @@ class Connection:
             command = commands.Act(self.id, user, request.id, request.seq, bytes(request.action))
         else:
             command = commands.Say(self.id, user, request.id, request.text)
-        self.tables.add(request.table)
+        if request.table not in self.tables:
+            self.tables.append(request.table)
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
