@@ -300,9 +300,10 @@ class State(msgspec.Struct, frozen=True, dict=True):
         if self.phase == "bidding":
             yield Pass()
             yield Hold()
-            for value in BID_VALUES:
-                if value > self.bid:
-                    yield Bid(value)
+            if not self.awaiting_answer:  # who answers a bid may only hold or pass
+                for value in BID_VALUES:
+                    if value > self.bid:
+                        yield Bid(value)
         elif self.phase == "skat":
             yield PickUpSkat()
             yield from _declarations(hand=True)
