@@ -88,6 +88,39 @@ def test_imports_only_point_down_the_layers(package: str) -> None:
     assert not bad, "layer violation: " + "; ".join(bad)
 
 
+# Inside the server: what each part may not import. The vocabulary (protocol, events) is at
+# the bottom; the table core knows neither the edge, the cluster nor the lobby; persistence
+# depends on the event types, not on the core; edge and cluster do not know each other.
+SERVER_FORBIDDEN = {
+    "server/protocol.py": ("server",),
+    "server/events.py": ("server",),
+    "server/games": (
+        "server.core",
+        "server.edge",
+        "server.cluster",
+        "server.lobby",
+        "server.store",
+    ),
+    "server/core": ("server.edge", "server.cluster", "server.lobby", "server.app"),
+    "server/store": ("server.core", "server.edge", "server.cluster", "server.lobby", "server.app"),
+    "server/cluster": ("server.core", "server.edge", "server.lobby", "server.app"),
+    "server/edge": ("server.cluster", "server.app"),
+}
+
+
+@pytest.mark.parametrize("part", sorted(SERVER_FORBIDDEN))
+def test_server_parts_import_only_downwards(part: str) -> None:
+    where = ROOT / part
+    files = [where] if where.is_file() else sorted(where.rglob("*.py"))
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in files
+        for module, line, _ in _imports(path)
+        if any(module == f or module.startswith(f + ".") for f in SERVER_FORBIDDEN[part])
+    ]
+    assert not bad, "server layering: " + "; ".join(bad)
+
+
 def test_engine_does_no_io() -> None:
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {module}"
