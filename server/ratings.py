@@ -84,7 +84,9 @@ def rate_list(
     teams: Sequence[tuple[int, tuple[int, ...]]], current: Mapping[int, Rating]
 ) -> list[tuple[int, Rating]]:
     """Each rated user's new rating, team by team (`current`: the ratings before; a user
-    without one starts at `initial`)."""
+    without one starts at `initial`); none without teams."""
+    if not teams:
+        return []
     rated = rate_teams(
         [[current.get(user, initial()) for user in team] for _, team in teams],
         [rank for rank, _ in teams],

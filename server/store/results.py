@@ -48,6 +48,8 @@ def record_list(conn: Connection, table_id: str, over: ListOver) -> None:
                 standing=_json(result.standing),
             )
         )
+    if not ranked.teams:
+        return
     lists: dict[int, int] = {}
     current: dict[int, Rating] = {}
     for user in sorted(u for _, team in ranked.teams for u in team):  # one lock order for all

@@ -80,6 +80,7 @@ def test_bots_of_one_level_are_rated_once_with_their_best_seat() -> None:
 def test_a_list_with_one_team_left_rates_nobody() -> None:
     standings = [{"seat": s, "points": p} for s, p in enumerate((100, 900, 500))]
     assert rank_list(standings, {0: 7, 1: 7, 2: 7}).teams == []
+    assert rate_list([], {7: (30.0, 5.0)}) == []
     empty_seat = rank_list([{"seat": 0, "points": 5}], {0: 3})
     assert empty_seat == RankedList([SeatResult(0, 3, 1, 5, {"seat": 0, "points": 5})], [])
 
@@ -96,3 +97,18 @@ def test_new_ratings_start_from_the_current_ones_or_the_initial_rating() -> None
         (4, expected[1][1]),
     ]
     assert dict(after)[2][0] > initial()[0] > dict(after)[1][0]
+
+
+async def test_a_list_of_bots_of_one_level_is_stored_without_ratings(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bots.db'}"
+    await asyncio.to_thread(upgrade, url)
+    store = Store.connect(url)
+    store.start()
+    try:
+        await store.create_table("t1", "skat", {})
+        bots = tuple(Player(None, "bot:random", "random") for _ in range(3))
+        standings = [{"seat": s, "points": p} for s, p in enumerate((900, 300, 600))]
+        await store.append("t1", Append(1, (), list_over=ListOver(standings, bots)))
+        assert await store.leaderboard("skat") == []
+    finally:
+        await store.close()
