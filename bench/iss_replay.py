@@ -1,17 +1,16 @@
 """ISS record replay speed: records per second on one core (issue 2 asks for >= 2,000).
 
 Run: `python -m bench.iss_replay [--repeat 7]`. Replays the 500 XSkat and 32 ISS records of
-../shared/data several times and prints the median rate of each set.
+tests/data several times and prints the median rate of each set.
 """
 
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 from engine.skat.iss import read_records, replay_record
+from tests.reference_data import reference_file
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {"xskat (500 records)": "xskat_games_sample.sgf", "iss (32 records)": "iss_games_sample.sgf"}
 
 
@@ -29,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'set':<22} {'mode':<10} {'median rec/s':>13} {'min':>8} {'max':>8}")
     for label, name in SETS.items():
-        lines = list(read_records((DATA / name).read_text()))
+        lines = list(read_records(reference_file(name).read_text()))
         for iss_compat in (True, False):
             rates = [rate(lines, iss_compat) for _ in range(args.repeat)]
             mode = "iss_compat" if iss_compat else "isko"

@@ -1,4 +1,4 @@
-"""The bot interface: a policy turns an observation into a decision (HOUSE_STYLE.md E).
+"""The bot interface: a policy turns an observation into a decision (docs/conventions.md section 6).
 
 Policies are pure functions of (observation, rng): module-level callables or frozen parameter
 structs, so they pickle into the process pool, and the same seed and observation give the same

@@ -91,7 +91,7 @@ def warm_up() -> None:
     knowledge base) in a worker process.
 
     The server process never calls this: importing the solver compiles or loads jitted code,
-    which belongs in the bot pool's workers only (HOUSE_STYLE.md A).
+    which belongs in the bot pool's workers only (docs/conventions.md section 1).
     """
     from bots.skat.knowledge import load_knowledge
     from bots.skat.montecarlo import shared_solver

@@ -1,4 +1,4 @@
-"""Wiring: build the store, bot pool, bus, lobby and HTTP routes, then serve (HOUSE_STYLE F).
+"""Wiring (docs/conventions.md section 7): build store, bot pool, bus, lobby, HTTP; then serve.
 
 Start-up order: bind the port (its number names this process in the cluster), migrate the
 database, start the bot pool, take and resume this process's tables and the ones nobody

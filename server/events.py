@@ -1,4 +1,4 @@
-"""Table events: the append-only log that is the truth about a table (HOUSE_STYLE.md G).
+"""Table events: the append-only log, the truth about a table (docs/conventions.md section 8).
 
 A table's state is the fold of its events; the server restarts by replaying them. Game payloads
 (the deal, actions) are the game adapter's JSON, kept as `msgspec.Raw`, so this module stays

@@ -1,8 +1,8 @@
 """Every tunable of the server in one place: defaults, environment variables and flags.
 
-Each setting is a named field with a default (HOUSE_STYLE.md F: limits are named settings, as in
-`websockets.serve`). `TISCHRUNDE_<FIELD>` in the environment overrides a default and a command
-line flag overrides both. Durations are seconds.
+Each setting is a named field with a default (docs/conventions.md section 7: limits are named
+settings, as in `websockets.serve`). `TISCHRUNDE_<FIELD>` in the environment overrides a default and
+a command line flag overrides both. Durations are seconds.
 """
 
 import os

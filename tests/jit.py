@@ -1,5 +1,5 @@
-"""Tests that solve whole deals need the JIT: with `NUMBA_DISABLE_JIT=1` (the coverage job of
-HOUSE_STYLE H6) they would run for hours, so they are skipped there."""
+"""Tests that solve whole deals need the JIT: with `NUMBA_DISABLE_JIT=1` (`make unit-nojit`, part
+of `make test`; docs/conventions.md section 10.6) they would run for hours, so they skip there."""
 
 import numba
 import pytest

@@ -1,4 +1,4 @@
-"""HOUSE_STYLE.md section A: imports go engine <- bots <- server, never the other way.
+"""docs/conventions.md section 1: imports go engine <- bots <- server, never the other way.
 
 Also: the server never imports a solver module at import time (an explicit-signature @njit
 compiles when its module is imported; only bot-pool workers and CLI handlers load it lazily).

@@ -93,10 +93,10 @@ def _next_holder(sizes: list[int], seat: int) -> int:
 def trick_events(history: tuple[Event, ...]) -> Iterator[TrickEvent]:
     """Replay the public events of a round into plays, passes and Dragon gifts with their trick.
 
-    Follows TICHU_RULES.md 4-7: a trick closes when every other player holding cards passed
-    (or at once on the Dog), and its next lead comes from the winner (the next holder if he
-    is out; for the Dog the partner's side). A play on a closed trick by anyone else than the
-    next leader is a bomb on that trick.
+    Follows docs/tichu-rules.md sections 4-7: a trick closes when every other player holding cards
+    passed (or at once on the Dog), and its next lead comes from the winner (the next holder if he
+    is out; for the Dog the partner's side). A play on a closed trick by anyone else than the next
+    leader is a bomb on that trick.
     """
     sizes = [HAND_SIZE] * SEATS
     table, owner, passed = NO_COMBO, _NO_SEAT, 0

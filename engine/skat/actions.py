@@ -1,7 +1,7 @@
 """Skat actions: a tagged union, the same types on the wire and in the engine.
 
 Cards are card texts (`"JC"`); the engine checks them on `apply`. Hand games are not a flag of
-`Declare`: a declaration made without `PickUpSkat` is a hand game (SKAT_RULES.md section 4).
+`Declare`: a declaration made without `PickUpSkat` is a hand game (docs/skat-rules.md section 4).
 """
 
 from typing import Literal

@@ -1,6 +1,6 @@
 """Skat cards as bits of a 32-bit mask, their text form, points and order per game type.
 
-Bit layout (the classic solver's, DESIGN.md section 3): the four jacks take the top bits
+Bit layout (the classic solver's, docs/conventions.md section 4): the four jacks take the top bits
 (JC 31, JS 30, JH 29, JD 28); below them clubs, spades, hearts, diamonds in blocks of seven,
 A 10 K Q 9 8 7 from the high bit to the low bit (AC 27 ... 7C 21, AS 20 ... 7D 0). A card is
 its bit index; a set of cards is a `CardMask`.

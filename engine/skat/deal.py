@@ -26,7 +26,7 @@ class Deal(msgspec.Struct, frozen=True):
             raise InvalidInput("a deal needs three disjoint hands of 10 cards and a skat of 2")
 
     def to_text(self) -> dict[str, list[list[str]] | list[str]]:
-        """Card notation of DESIGN.md: {"hands": [[...], [...], [...]], "skat": [...]}."""
+        """Card texts (docs/conventions.md section 4): `{"hands": [[...] x 3], "skat": [...]}`."""
         return {"hands": [format_cards(h) for h in self.hands], "skat": format_cards(self.skat)}
 
 
@@ -41,7 +41,7 @@ def parse_deal(hands: list[list[str]] | list[str], skat: list[str] | str) -> Dea
 def deal_from_seed(seed: int) -> Deal:
     """A uniformly random deal, reproducible from `seed`.
 
-    The shuffled deck is cut as in SKAT_RULES.md section 2 (3 - skat - 4 - 3): forehand gets
+    The shuffled deck is cut as in docs/skat-rules.md section 2 (3 - skat - 4 - 3): forehand gets
     d[0:3] + d[11:15] + d[23:26], middlehand d[3:6] + d[15:19] + d[26:29], rearhand
     d[6:9] + d[19:23] + d[29:32], the skat d[9:11].
     """

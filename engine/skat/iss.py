@@ -1,6 +1,6 @@
 """International Skat Server game records: read, replay through the engine, write.
 
-One record per line, `(;GM[Skat]...MV[...]R[...] ;)` (../shared/ISS_FORMAT.md). ISS writes
+One record per line, `(;GM[Skat]...MV[...]R[...] ;)` (docs/iss-format.md). ISS writes
 cards suit then rank (`CJ`); the engine writes rank then suit (`JC`): the conversion happens
 here and nowhere else. Seats in a record are positions: 0 forehand, 1 middlehand, 2 rearhand.
 """

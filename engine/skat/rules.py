@@ -9,7 +9,7 @@ __all__ = ["BID_VALUES", "Phase", "Rules"]
 # The phases of a deal, in order (observations carry it, so it lives here, not in `state`).
 Phase = Literal["bidding", "skat", "discard", "declare", "play", "over"]
 
-# Every value some declaration can reach (SKAT_RULES.md section 3.1): 63 values, 18..264.
+# Every value some declaration can reach (docs/skat-rules.md section 3.1): 63 values, 18..264.
 BID_VALUES: tuple[int, ...] = tuple(
     sorted(
         {b * m for b in (9, 10, 11, 12) for m in range(2, 19)}
@@ -28,7 +28,7 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "ramsch" (house rule: everybody plays alone, jacks are trumps, most points lose).
         kontra: house rule Kontra/Re: a defender who took part in the bidding may double before
             playing his first card; the declarer may redouble before his next card.
-        iss_compat: the International Skat Server's conventions (SKAT_RULES.md 12.3): a
+        iss_compat: the International Skat Server's conventions (docs/skat-rules.md section 12.3): a
             defenders' resignation needs both defenders, the declarer may resign at any time,
             and the other party takes every remaining trick after a resignation or abandonment.
     """

@@ -1,7 +1,7 @@
 """Game values, matadors, overbidding and Seeger-Fabian list points (ISkO 2.3-2.5, 3.6; SkWO 6.3).
 
 The functions here are pure arithmetic on a settled game so that the worked examples of
-SKAT_RULES.md section 11 can be checked directly, without playing the cards.
+docs/skat-rules.md section 11 can be checked directly, without playing the cards.
 """
 
 import msgspec
@@ -80,7 +80,7 @@ def value_trump_game(
     lost_anyway: bool = False,
     levels_against_declarer: bool = True,
 ) -> GameValue:
-    """Value of a suit or grand game (SKAT_RULES.md section 5, algorithm steps 1-6).
+    """Value of a suit or grand game (docs/skat-rules.md section 5, steps 1-6).
 
     Args:
         declarer_points: his card points including the skat, after any transfer of tricks.
@@ -89,8 +89,8 @@ def value_trump_game(
         levels_against_declarer: whether schneider/schwarz of the declarer's own party may be
             counted on a loss (not after an early concession, ISkO 4.4.1).
 
-    Failed announcements count the announced level and the level itself (ISkO old 5.2.5, the
-    reading SKAT_RULES.md settles on); the declarer's own schneider is never counted twice.
+    Failed announcements count the announced level and the level itself (ISkO old 5.2.5, the reading
+    docs/skat-rules.md section 10.7 takes); the declarer's own schneider is never counted twice.
     """
     base = BASE_VALUE[game]
     if ouvert:
@@ -158,7 +158,7 @@ def seeger_fabian(players: int, declarer: int, won: bool, list_value: int) -> tu
 
 
 def ramsch_scores(points: tuple[int, ...], tricks: tuple[int, ...]) -> tuple[int, ...]:
-    """List points of a Ramsch (house rule, SKAT_RULES.md 3.3) per active player.
+    """List points of a Ramsch (house rule, docs/skat-rules.md section 3.3) per active player.
 
     A player taking every trick (Durchmarsch) wins 120. Otherwise the players with the most
     card points lose that many, doubled if some player took no trick (Jungfrau).

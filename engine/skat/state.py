@@ -557,7 +557,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
         return state
 
     def _early_end(self, winner: int) -> str:
-        """Why the deal ends after this trick, or "" if play goes on (ISS_FORMAT.md 4)."""
+        """Why the deal ends after this trick, or "" to play on (docs/iss-format.md section 4)."""
         if len(self.tricks) == TRICKS_PER_DEAL:
             return "played_out"
         if self.ramsch or self.contract is None:
@@ -606,7 +606,7 @@ def _declarations(*, hand: bool) -> Iterator[Declare]:
 
 
 def _reject_declaration(action: Declare, *, hand: bool, bid: int) -> IllegalAction | None:
-    """ISkO 3.4 / SKAT_RULES.md section 4: which announcements combine."""
+    """ISkO 3.4 / docs/skat-rules.md section 4: which announcements combine."""
     if action.game not in GAME_TYPES:
         return IllegalAction("unknown_game", f"unknown game type {action.game!r}")
     if action.game == "null":

@@ -2,7 +2,7 @@
 
 Cards are card texts (`engine.tichu.cards`), a wish is a rank text `"2"`..`"A"`, seats are
 0..3 in turn order. Exchange fields name the receiver relative to the giver: `right` is the
-next player in turn order (seat + 1), `partner` is seat + 2, `left` is seat + 3 (TICHU_RULES.md
+next player in turn order (seat + 1), `partner` is seat + 2, `left` is seat + 3 (docs/tichu-rules.md
 section 2: play passes to the right).
 """
 

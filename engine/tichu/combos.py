@@ -1,4 +1,4 @@
-"""Combinations: classification of a card set and the "beats" relation (TICHU_RULES.md 5-7).
+"""Combinations: classifying a card set, the "beats" relation (docs/tichu-rules.md sections 5-7).
 
 A combination is packed into one int, `kind << KIND_SHIFT | length << LENGTH_SHIFT | height`,
 where `height` counts half ranks (twice the value) so that a Phoenix single (previous single
@@ -6,7 +6,7 @@ plus one half) stays an integer. The packing is chosen so that comparisons are i
 
 * two combinations are of the same type and length iff `a >> LENGTH_SHIFT == b >> LENGTH_SHIFT`;
 * bombs have the highest kinds (four of a kind below straight flush), then length, then height,
-  so one bomb beats another iff its int is larger - exactly TICHU_RULES.md section 6.
+  so one bomb beats another iff its int is larger - exactly docs/tichu-rules.md section 6.
 
 `NO_COMBO` (0) stands for both "invalid card set" and "empty table".
 """

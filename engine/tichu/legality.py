@@ -186,9 +186,9 @@ def play_context(state: "State", seat: int) -> PlayContext:
 def play_error(ctx: PlayContext, cards: CardMask, played: Combo) -> str | None:
     """The legality of playing `cards`, which form `played`, in the situation `ctx`.
 
-    On turn: lead anything, or answer with a higher combination of the same kind and length or
-    a bomb; with the wish binding, the cards must contain the wished rank unless the seat
-    cannot legally play one (TICHU_RULES.md 7.4). Out of turn: only a bomb that beats the
+    On turn: lead anything, or answer with a higher combination of the same kind and length or a
+    bomb; with the wish binding, the cards must contain the wished rank unless the seat cannot
+    legally play one (docs/tichu-rules.md section 7.4). Out of turn: only a bomb that beats the
     combination on the table (6).
     """
     if ctx.refusal is not None:
@@ -244,8 +244,8 @@ def _wish_blocks(ctx: PlayContext, cards: CardMask, played: Combo) -> bool:
 
 def must_fulfil_wish(ctx: PlayContext) -> bool:
     """Whether the seat, on turn with a wish pending, holds the wished rank and can legally play
-    a combination with it (with the Phoenix inside or as a bomb if need be; TICHU_RULES.md
-    7.4)."""
+    a combination with it (with the Phoenix inside or as a bomb if need be; docs/tichu-rules.md
+    section 7.4)."""
     if not ctx.hand & ctx.wish_cards or ctx.refusal is not None:
         return False
     return _can_play_cards(ctx.hand, ctx.table, ctx.wish_cards, ctx.phoenix_as_one)

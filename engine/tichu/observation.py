@@ -1,8 +1,8 @@
 """What one seat may know of a match: the information state bots and clients receive.
 
-Every field is computed from the seat's own cards and public facts only (HOUSE_STYLE.md D):
-own hand, the cards it passed and (once the exchange is complete) received, every public
-action of the round, calls, hand sizes, the wish, scores, and its own legal actions.
+Every field is computed from the seat's own cards and public facts only (docs/conventions.md
+section 5): own hand, the cards it passed and (once the exchange is complete) received, every
+public action of the round, calls, hand sizes, the wish, scores, and its own legal actions.
 """
 
 from typing import TYPE_CHECKING, Final, Literal

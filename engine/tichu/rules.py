@@ -1,7 +1,8 @@
-"""Rule options of a Tichu match: every disputed point of TICHU_RULES.md is a named switch.
+"""Rule options of a Tichu match: every disputed point of docs/tichu-rules.md is a switch.
 
-The defaults are the official rules (Fata Morgana leaflet and FAQ, as summarised in
-TICHU_RULES.md); docs/rules-notes.md explains each option and its source.
+The defaults are the official rules (Fata Morgana leaflet and FAQ, as described in
+docs/tichu-rules.md, whose sections the numbers below cite); docs/rules-notes.md
+explains each option and its source.
 """
 
 from typing import Final, Literal

@@ -1,4 +1,4 @@
-"""Round scoring and the match result (TICHU_RULES.md sections 8 and 9).
+"""Round scoring and the match result (docs/tichu-rules.md sections 8 and 9).
 
 Teams: seats 0 and 2 form team 0, seats 1 and 3 team 1.
 """

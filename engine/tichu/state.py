@@ -1,4 +1,4 @@
-"""A Tichu match as a pure state machine (DESIGN.md section 2, HOUSE_STYLE.md section C).
+"""A Tichu match as a pure state machine (docs/conventions.md section 3).
 
 `new_game` deals the first round; `State.apply(seat, action)` returns the next state or raises
 `IllegalAction` with a stable code; `State.legal_actions(seat)` answers for every seat.

@@ -1,4 +1,4 @@
-"""MQTT publisher of public table events, lobby changes and results (DESIGN.md section 8).
+"""MQTT publisher of public table events, lobby changes and results (docs/conventions.md section 9).
 
 Everything published here went through `views.visible_event(event, None)` in the table core:
 public information only. A table's lobby entry is *retained* on its own topic (and cleared

@@ -9,7 +9,7 @@ Each subcommand reads one JSON object per line on stdin and prints one JSON obje
 * `legal`: `{"hand": [...], "trick": [...] | null, "wish": rank | null}` ->
   `{"plays": [canonical card sets], "can_pass": bool}` for the player on turn
 
-Card texts and the canonical card-set strings are those of `../shared/data/tichu_reference.jsonl`.
+Card texts and the canonical card-set strings are those of `tests/data/tichu_reference.jsonl`.
 A line that cannot be answered gets `{"error": "..."}` and the next line is read.
 """
 

@@ -28,6 +28,7 @@ _TICHU_ROUNDS_LIST = 10  # one-round Tichu games per rated table
 _TICHU_MATCHES_LIST = 1  # a match to 1000 is a series of its own, as at a live table
 _SKAT_TABLES = (3, 4)
 _ONE_ROUND = {"max_rounds": 1}
+_DEFAULT_OUT = Path("tournaments")  # beside the default SQLite file, not loose in the folder
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -73,7 +74,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", help="database URL (default: TISCHRUNDE_DB or the SQLite file)")
-    parser.add_argument("--out", type=Path, default=Path(), help="folder for the CSV and PNG")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=_DEFAULT_OUT,
+        metavar="DIR",
+        help=f"folder for tournament-ID.csv and .png (default: {_DEFAULT_OUT}/, made if missing)",
+    )
     parser.add_argument("--json", action="store_true", help="no live display, JSON report")
 
 

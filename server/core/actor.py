@@ -1,4 +1,4 @@
-"""The table actor: the single writer of one table (HOUSE_STYLE.md F).
+"""The table actor: the single writer of one table (docs/conventions.md section 7).
 
 Commands arrive on a queue; each goes through `TableCore.handle`, and the effects run strictly in
 order. `Append` is awaited, so every event is committed before any client or the bus hears of

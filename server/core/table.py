@@ -1,4 +1,4 @@
-"""A table without I/O: commands in, effects out.
+"""A table without I/O: commands in, effects out (docs/conventions.md section 7).
 
 `TableCore.handle(command)` checks a command, turns it into table events, folds them into the
 table's state at once and returns the effects for `server/core/actor.py` to carry out in order

@@ -1,5 +1,5 @@
 """Everything a table sends, and what each recipient may see of it: the one place where table
-state becomes outgoing data.
+state becomes outgoing data (the redaction of docs/conventions.md section 5).
 
 Seats get their own view, spectators and the MQTT bus the public one (`viewer=None`); an
 information leak can only live here or in the engine's `observation`, and the leak tests aim

@@ -1,6 +1,6 @@
 """The database schema as SQLAlchemy Core tables (migrations in `migrations/` create them).
 
-`game_events` is the truth (HOUSE_STYLE.md G); `games`, `results`, `ratings` and
+`game_events` is the truth (docs/conventions.md section 8); `games`, `results`, `ratings` and
 `rating_history` are projections written in the same transaction as the event that ends a
 deal or a list. A table of a bot tournament carries its `tournament_id`; a live table, the
 server process that owns it (`owner`; see `server/store/leases.py`).

@@ -1,8 +1,8 @@
 """A tournament's report, read from the database alone: standings, details, ratings before
 and after, and the game-by-game timeline behind the CSV export and the plot.
 
-Every game is replayed from its stored events (the truth, HOUSE_STYLE.md G) and its outcome
-read with the same function the runner used while playing, so the report and the live
+Every game is replayed from its stored events (the truth, docs/conventions.md section 8) and its
+outcome read with the same function the runner used while playing, so the report and the live
 standings cannot disagree.
 """
 

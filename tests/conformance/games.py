@@ -1,7 +1,7 @@
 """Per-game adapters for the conformance suite: what the shared tests need to know of a game.
 
-Every game engine offers the same interface (DESIGN.md section 2); the adapter adds only what
-differs: how to start a game from a seed, which actions to try beyond the legal ones, how to
+Every game engine offers the same interface (docs/conventions.md section 3); the adapter adds only
+what differs: how to start a game from a seed, which actions to try beyond the legal ones, how to
 count the cards, and the action type for msgspec round trips.
 """
 

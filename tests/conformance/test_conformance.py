@@ -1,4 +1,4 @@
-"""The conformance suite every game engine passes (HOUSE_STYLE.md I, after OpenSpiel's
+"""The conformance suite every game engine passes (docs/conventions.md section 11, after OpenSpiel's
 games_sim_test): random playouts where every legal action applies and every probed illegal
 one raises with a code, cards are conserved, replay(log) == state, actions round-trip through
 msgspec JSON, results stay within bounds, and nothing is legal once the game is over."""

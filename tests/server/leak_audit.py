@@ -3,7 +3,8 @@ see, and a driver that plays whole bot lists through a `TableCore` and audits ev
 
 The oracle is the engine's `observation(viewer)` at the message's `seq`, with its history: the
 engine's property tests show that it does not depend on cards the viewer has not seen
-(HOUSE_STYLE.md D.2). A message passes when every card in its JSON text is in that oracle.
+(docs/conventions.md section 5.2). A message passes when every card in its JSON text is in
+that oracle.
 """
 
 import random

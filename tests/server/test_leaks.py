@@ -1,5 +1,5 @@
-"""HOUSE_STYLE.md D: no message to a seat, a spectator or the MQTT bus holds a card its recipient
-may not see yet.
+"""docs/conventions.md section 5: no message to a seat, a spectator or the MQTT bus holds a card
+its recipient may not see yet.
 
 Two levels. Thousands of whole bot lists of Skat (3 and 4 seats) and Tichu run through the
 table core, which makes every message the server sends or publishes; each is encoded as the

@@ -1,4 +1,4 @@
-"""TableCore without sockets or a database: commands in, effects out (HOUSE_STYLE.md F)."""
+"""TableCore, no sockets or database: commands in, effects out (docs/conventions.md section 7)."""
 
 import random
 from collections import Counter

@@ -336,6 +336,27 @@ async def test_report_command_prints_the_stored_standings_and_writes_csv_and_plo
     assert "no tournament" in capsys.readouterr().err
 
 
+async def test_without_out_the_files_go_to_a_tournaments_folder_not_the_working_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with database("sqlite", tmp_path) as url:
+        tournament, _ = await play_tournament(url, TICHU)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    command = ["tournament", "report", tournament, "--db", url, "--json"]
+    code = await asyncio.to_thread(main, command)
+    assert code == 0
+    printed = json.loads(capsys.readouterr().out)
+    folder = tmp_path / "tournaments"
+    assert not [p for p in tmp_path.iterdir() if p.suffix in (".csv", ".png")]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        f"tournament-{tournament}.csv",
+        f"tournament-{tournament}.png",
+    ]
+    assert Path(printed["csv"]).resolve() == folder / f"tournament-{tournament}.csv"
+    assert Path(printed["plot"]).resolve() == folder / f"tournament-{tournament}.png"
+
+
 def test_four_table_duplicate_plays_each_deal_in_all_24_seatings() -> None:
     params = msgspec.structs.replace(SKAT, players=("a", "b", "c", "d"), rules={"players": 4})
     specs = table_specs(params)

@@ -17,7 +17,7 @@
 A `Solver` keeps one preallocated transposition table (16 MiB by default) across solves: keep
 one per process (or per Monte Carlo decision) rather than calling `solve`, which allocates a
 fresh table each time. Importing this package compiles the kernels or loads them from the
-numba cache, so the game server never imports it (HOUSE_STYLE A).
+numba cache, so the game server never imports it (docs/conventions.md section 1).
 """
 
 from typing import Final

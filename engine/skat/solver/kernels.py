@@ -71,12 +71,12 @@ BOOL: Final = numba.types.boolean
 def jit(signature: Any, allocates: bool = False, inline: bool = False) -> Callable[[F], F]:
     """`numba.njit(signature, cache=True)` that keeps the function's type for mypy.
 
-    An explicit signature compiles (or loads from the cache) when the module is imported, so
-    only bot workers and CLI handlers import the solver (HOUSE_STYLE A). Kernels that do not
-    `allocate` are compiled without numba's reference counting: otherwise every call of a
-    helper that takes arrays updates their reference counts, about a third of the search time.
-    `inline` asks LLVM to inline a helper into its callers: it does not inline larger ones on
-    its own, and a call passes every array as seven words (about 10 % of the search time).
+    An explicit signature compiles (or loads from the cache) when the module is imported, so only
+    bot workers and CLI handlers import the solver (docs/conventions.md section 1). Kernels that do
+    not `allocate` are compiled without numba's reference counting: otherwise every call of a helper
+    that takes arrays updates their reference counts, about a third of the search time. `inline`
+    asks LLVM to inline a helper into its callers: it does not inline larger ones on its own, and a
+    call passes every array as seven words (about 10 % of the search time).
     """
 
     def wrap(fn: F) -> F:

@@ -1,15 +1,14 @@
 """The transposition table: one packed int64 per entry, looked up at trick boundaries.
 
-Within one world (who holds which card, game, declarer and count) the cards still in hands
-and the seat on lead fix a trick-boundary position, and the future value does not depend on
-the points banked so far. So the key is the remaining cards, the leader and a `stamp` that
-names the world; the entry also holds a lower and an upper bound on the future value and the
-best lead. Key and data share one int64 (bit 63 stays clear so shifts need no sign care;
-SOLVER_NOTES: separate arrays and larger tables were slower). With `ways` 2 a key may sit in
-its slot or the neighbour `slot ^ 1` (the same cache line): a new key replaces the entry
-with fewer cards left, which saved less work, so the deep entries that the longest searches
-overflow the table with survive (-4 % value nodes, -12 % on the largest search); with
-`ways` 1 the slot is always replaced.
+Within one world (who holds which card, game, declarer and count) the cards still in hands and the
+seat on lead fix a trick-boundary position, and the future value does not depend on the points
+banked so far. So the key is the remaining cards, the leader and a `stamp` that names the world; the
+entry also holds a lower and an upper bound on the future value and the best lead. Key and data
+share one int64 (bit 63 stays clear so shifts need no sign care; the prototype in docs/solver.md:
+separate arrays and larger tables were slower). With `ways` 2 a key may sit in its slot or the
+neighbour `slot ^ 1` (the same cache line): a new key replaces the entry with fewer cards left,
+which saved less work, so the deep entries that the longest searches overflow the table with survive
+(-4 % value nodes, -12 % on the largest search); with `ways` 1 the slot is always replaced.
 """
 
 from typing import Final

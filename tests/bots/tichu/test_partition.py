@@ -61,7 +61,8 @@ def test_equivalent_partitions_are_generated_once() -> None:
 def test_slack_keeps_only_partitions_near_the_shortest() -> None:
     hand = parse_cards("2j 3s 4p 5t 6j 7s 8p 9t Tj Js Qp Kt Aj Phoenix")
     shortest = min_parts(counts_of(hand))
-    assert shortest == 2  # 2..A and the Phoenix: the Phoenix can't be the 1 (TICHU_RULES 7.3)
+    # 2..A and the Phoenix: the Phoenix cannot be the 1 (docs/tichu-rules.md section 7.3)
+    assert shortest == 2
     assert all(len(p) <= shortest + 2 for p in partitions(hand, slack=2).partitions)
 
 

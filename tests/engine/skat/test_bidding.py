@@ -1,4 +1,4 @@
-"""ISkO 3.3 (bidding) and 3.2 (seats): SKAT_RULES.md section 3."""
+"""ISkO 3.3 (bidding) and 3.2 (seats): docs/skat-rules.md section 3."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""ISkO 4.4 (concession, resignation) and the ISS conventions of SKAT_RULES.md 12.3."""
+"""ISkO 4.4 (concession, resignation) and the ISS conventions of docs/skat-rules.md section 12.3."""
 
 import pytest
 
@@ -86,8 +86,8 @@ class TestDecidedStaysDecided:
 
 
 class TestAbandon:
-    """SKAT_RULES.md 8.4 / ISS `LE` `TI`: leaving before a contract aborts the deal; after
-    it, the leaver's party gives up and the other party takes every remaining trick."""
+    """docs/skat-rules.md section 8.4 / ISS `LE` `TI`: leaving before a contract aborts the
+    deal; after it, the leaver's party gives up and the other party takes every remaining trick."""
 
     def test_leaving_during_the_bidding_aborts_with_a_penalty(self) -> None:
         result = deal_state().abandon(2, "timeout").result

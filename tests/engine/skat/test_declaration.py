@@ -88,7 +88,7 @@ class TestAnnouncementsImplyEachOther:
 
 
 class TestNullAboveTheBid:
-    """ISkO 3.6.2 / SKAT_RULES.md 7: a null worth less than the bid is never offered."""
+    """ISkO 3.6.2 / docs/skat-rules.md section 7: a null below the bid is never offered."""
 
     @pytest.mark.parametrize(
         ("bid", "offered"),

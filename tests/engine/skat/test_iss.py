@@ -1,5 +1,5 @@
-"""ISS game records (../shared/ISS_FORMAT.md): the 32 real ISS games and 500 XSkat games of
-../shared/data replay move by move, and our results equal each record's R[...] field."""
+"""ISS game records (docs/iss-format.md): the 32 real ISS games and 500 XSkat games of
+tests/data replay move by move, and our results equal each record's R[...] field."""
 
 import json
 import random
@@ -13,10 +13,10 @@ from engine.skat.actions import Action, Play
 from engine.skat.iss import format_record, parse_record, parse_result, read_records, replay_record
 from engine.skat.rules import Rules
 from engine.skat.state import State, new_game
-from tests.reference_data import shared_file
+from tests.reference_data import reference_file
 
-ISS_RECORDS = list(read_records(shared_file("iss_games_sample.sgf").read_text()))
-XSKAT_RECORDS = list(read_records(shared_file("xskat_games_sample.sgf").read_text()))
+ISS_RECORDS = list(read_records(reference_file("iss_games_sample.sgf").read_text()))
+XSKAT_RECORDS = list(read_records(reference_file("xskat_games_sample.sgf").read_text()))
 
 
 def record_id(line: str) -> str:
@@ -29,7 +29,7 @@ def assert_matches_record(line: str, *, iss_compat: bool) -> None:
     if outcome.card_play:
         assert outcome.result == expected
     else:
-        # Games that end before card play: the protocol, not m/v (ISS_FORMAT.md 7.2).
+        # Games that end before card play: the protocol, not m/v (docs/iss-format.md section 7.2).
         got = (outcome.result.passed, outcome.result.declarer, outcome.result.outcome)
         assert got == (expected.passed, expected.declarer, expected.outcome)
 
@@ -124,7 +124,7 @@ class TestCommandLine:
     def test_replay_sample_prints_a_line_per_game(self) -> None:
         done = subprocess.run(
             [sys.executable, "-m", "server.cli", "skat", "replay", "--iss-compat",
-             str(shared_file("iss_games_sample.sgf"))],
+             str(reference_file("iss_games_sample.sgf"))],
             capture_output=True, text=True, check=True,
         )  # fmt: skip
         lines = [json.loads(x) for x in done.stdout.splitlines()]

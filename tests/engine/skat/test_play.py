@@ -1,4 +1,4 @@
-"""ISkO 4.1-4.3 (lead, following suit, tricks) and the early ends of ISS_FORMAT.md 4."""
+"""ISkO 4.1-4.3 (lead, following suit, tricks); early ends as docs/iss-format.md section 4."""
 
 import pytest
 
@@ -44,7 +44,7 @@ class TestLead:
 
 class TestFollowingSuit:
     """ISkO 4.2: follow the led suit; jacks belong to the trumps in suit and grand games and
-    to their printed suit in null (SKAT_RULES.md 10.2); no duty to trump or to overtake."""
+    to their printed suit in null (docs/skat-rules.md 10.2); no duty to trump or to overtake."""
 
     def test_jack_of_hearts_is_no_heart_in_a_spades_game(self) -> None:
         state = run(void_deal(Declare("spades")), (0, Play("AH")))
@@ -119,8 +119,8 @@ class TestTricks:
 
 
 class TestEarlyEnds:
-    """ISkO 5.2.7 / ISS_FORMAT.md 4: null ends at the declarer's first trick; an announced
-    schwarz at the defenders' first trick; an announced schneider once they pass 30."""
+    """ISkO 5.2.7 / docs/iss-format.md section 4: null ends at the declarer's first trick; an
+    announced schwarz at the defenders' first trick; an announced schneider once they pass 30."""
 
     def test_null_ends_when_the_declarer_takes_a_trick(self) -> None:
         state = declared(0, Declare("null"), state=deal_state(HIGH_FH, HIGH_MH, HIGH_HH, HIGH_SKAT))

@@ -1,7 +1,7 @@
 """Invariants over random Skat deals (hypothesis): card conservation, 120 points, every legal
 action applies and every other is rejected with a reason, replay reproduces the state,
 msgspec round trips, and no observation contains a card its seat may not see
-(HOUSE_STYLE.md D.2)."""
+(docs/conventions.md section 5.2)."""
 
 import random
 

@@ -1,5 +1,5 @@
-"""World sampling from an observation (HOUSE_STYLE.md D.4): every sample agrees with all
-the viewer knows, the true deal is always possible, and samples are uniform."""
+"""World sampling from an observation (docs/conventions.md section 5.4): every sample agrees
+with all the viewer knows, the true deal is always possible, and samples are uniform."""
 
 import random
 from collections import Counter

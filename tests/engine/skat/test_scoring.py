@@ -1,5 +1,5 @@
 """ISkO 2.3 (matadors), 2.4-2.5 (game values and levels), 3.6 (overbidding), SkWO 6.3
-(Seeger-Fabian): the worked examples of SKAT_RULES.md section 11, row by row."""
+(Seeger-Fabian): the worked examples of docs/skat-rules.md section 11, row by row."""
 
 from typing import NamedTuple
 
@@ -67,7 +67,7 @@ EXAMPLES = [
 
 
 class TestWorkedExamples:
-    """SKAT_RULES.md section 11: every value example recomputed, losses doubled (ISkO 5.2),
+    """docs/skat-rules.md section 11: every value example recomputed, losses doubled (ISkO 5.2),
     failed announcements counting the announced level and the level itself (old 5.2.5)."""
 
     @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
@@ -186,8 +186,8 @@ class TestSeegerFabian:
             game(None, None, 0),
         ]
         table = standings(3, results)
-        # Each lost game pays 40 to both other seats (SkWO 6.3.1); SKAT_RULES.md section 9
-        # credits only one of them in its mini list, see docs/rules-notes.md.
+        # Each lost game pays 40 to both other seats (SkWO 6.3.1), as docs/skat-rules.md section 9
+        # works this list through.
         assert [(s.seat, s.game_points, s.fabian, s.performance) for s in table] == [
             (c, 50, 40, 90),
             (b, 0, 80, 80),
@@ -196,7 +196,8 @@ class TestSeegerFabian:
 
 
 class TestRamsch:
-    """House rule (SKAT_RULES.md 3.3): most points lose, a Jungfrau doubles, Durchmarsch +120."""
+    """House rule (docs/skat-rules.md section 3.3): most points lose, a Jungfrau doubles, a
+    Durchmarsch wins 120."""
 
     def test_most_points_lose(self) -> None:
         assert ramsch_scores((40, 50, 30), (3, 4, 3)) == (0, -50, 0)

@@ -1,5 +1,5 @@
-"""House rules offered as options (SKAT_RULES.md 3.3 Ramsch, 3.4 Kontra/Re) and the 4-table
-of ISkO 3.2 (the dealer sits out and still collects Fabian points)."""
+"""House rules offered as options (docs/skat-rules.md sections 3.3 Ramsch, 3.4 Kontra/Re) and
+the 4-table of ISkO 3.2 (the dealer sits out and still collects Fabian points)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""TICHU_RULES.md section 6: bombs, their order and their timing (edge cases 10.3 and 10.6)."""
+"""docs/tichu-rules.md section 6: bombs, their order and their timing (edge cases 10.3 and 10.6)."""
 
 from engine.tichu.actions import GiveDragon, Play
 from engine.tichu.cards import parse_cards

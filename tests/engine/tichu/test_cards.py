@@ -1,4 +1,4 @@
-"""TICHU_RULES.md section 1: the 56 cards, their text form and their points."""
+"""docs/tichu-rules.md section 1: the 56 cards, their text form and their points."""
 
 import pytest
 
@@ -48,7 +48,7 @@ class TestPoints:
 
 
 class TestNotation:
-    """The card notation of DESIGN.md section 3 and of the reference file."""
+    """The card notation of docs/conventions.md section 4 and of the reference file."""
 
     def test_every_card_text_round_trips(self) -> None:
         texts = format_cards(ALL_CARDS)

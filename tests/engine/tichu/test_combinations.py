@@ -1,4 +1,4 @@
-"""TICHU_RULES.md section 5: the combinations and how they compare (edge cases 10.2 - 10.5)."""
+"""docs/tichu-rules.md section 5: the combinations and how they compare (edge cases 10.2 - 10.5)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""What a seat sees (HOUSE_STYLE.md C and D): own cards, public plays, calls, hand sizes, the
-wish and its own legal actions; a spectator sees the public part only."""
+"""What a seat sees (docs/conventions.md sections 3 and 5): own cards, public plays, calls,
+hand sizes, the wish and its own legal actions; a spectator sees the public part only."""
 
 from engine.tichu.actions import CallTichu, Event, Exchange, Pass, Play
 from engine.tichu.rules import Rules

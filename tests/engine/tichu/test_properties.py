@@ -3,7 +3,7 @@
 Card conservation, 100 card points per round without a double victory, termination, every
 legal action applies and every other generated action is rejected with a known code,
 `replay` reproduces the state, msgspec round trips, and no observation changes when the cards
-its seat has not seen are shuffled among their holders (HOUSE_STYLE.md D.2).
+its seat has not seen are shuffled among their holders (docs/conventions.md section 5.2).
 """
 
 import random

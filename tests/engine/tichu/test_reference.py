@@ -1,4 +1,4 @@
-"""Agreement with every case of ../shared/data/tichu_reference.jsonl (two independent engines).
+"""Agreement with every case of tests/data/tichu_reference.jsonl (two independent engines).
 
 `classify` cases go to the classifier; `beats` and `legal` cases go through a real State (an
 analysis position), so they test the legality predicates a match uses.
@@ -14,11 +14,11 @@ from engine.tichu.actions import Pass, Play
 from engine.tichu.cards import parse_cards, parse_rank, to_text
 from engine.tichu.combos import KIND_NAMES, classify, kind_of, rank_of_combo
 from engine.tichu.position import ON_TURN, position
-from tests.reference_data import shared_file
+from tests.reference_data import reference_file
 
 CASES: list[dict[str, Any]] = [
     json.loads(line)
-    for line in shared_file("tichu_reference.jsonl").read_text().splitlines()
+    for line in reference_file("tichu_reference.jsonl").read_text().splitlines()
     if line.strip()
 ]
 HEADER, RECORDS = CASES[0], CASES[1:]

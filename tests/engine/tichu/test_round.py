@@ -1,4 +1,4 @@
-"""TICHU_RULES.md sections 3, 4 and 8: a round's phases, tricks and going out
+"""docs/tichu-rules.md sections 3, 4 and 8: a round's phases, tricks and going out
 (edge cases 10.10, 10.11, 10.13, 10.14)."""
 
 from engine.bits import popcount

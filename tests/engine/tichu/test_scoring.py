@@ -1,4 +1,4 @@
-"""TICHU_RULES.md section 9: round scores and the end of the match
+"""docs/tichu-rules.md section 9: round scores and the end of the match
 (edge cases 10.11, 10.12, 10.13, 10.15)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""TICHU_RULES.md section 7: Mah Jong, Dog, Phoenix and Dragon (edge cases 10.1, 10.8, 10.9)."""
+"""docs/tichu-rules.md section 7: Mah Jong, Dog, Phoenix, Dragon (edge cases 10.1, 10.8, 10.9)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""TICHU_RULES.md sections 7.1 and 7.4: the Mah Jong wish (edge case 10.7)."""
+"""docs/tichu-rules.md sections 7.1 and 7.4: the Mah Jong wish (edge case 10.7)."""
 
 from engine.tichu.actions import Pass, Play
 from engine.tichu.rules import Rules

@@ -1,5 +1,5 @@
 """Positions are validated at the boundary, and the internal layout keeps the rules' order
-(SKAT_RULES.md section 1: trumps, suits, null order)."""
+(docs/skat-rules.md section 1: trumps, suits, null order)."""
 
 import pytest
 

@@ -1,6 +1,7 @@
-"""Both solvers against brute-force minimax on thousands of tiny positions (HOUSE_STYLE H5).
+"""Both solvers against brute-force minimax on thousands of tiny positions (docs/conventions.md
+section 10.5).
 
-SKAT_RULES.md sections 1 and 6: follow the effective suit (jacks are trumps outside null),
+docs/skat-rules.md sections 1 and 6: follow the effective suit (jacks are trumps outside null),
 61 card points win with the skat, schwarz is about tricks, null is lost with the first trick.
 """
 
