@@ -17,6 +17,13 @@ divided by N), and the CPU of the server, of the load clients and of the whole m
 playing (percent of one core; the server's also per action, which holds up better than the
 latency when other work shares the cores). Loopback only; bounded in time.
 
+The baseline: in the same run (after the server, unless `--no-echo`), a bare `websockets` echo
+server in its own process, with the server's connection options, gets the same N connections
+from the same client processes (connect, `hello`), and each client sends an `act`-sized frame
+at the same 0.5 per second and waits for its echo. The report adds the echo's figures (CPU per
+message, p50/p99 from send to echo, memory per idle connection) and the server's ratios to
+them: what the game costs beyond moving frames through the same WebSocket library.
+
     python -m bench.load --clients 1000 --seconds 20
     python -m bench.load --clients 2000 --servers 2 --postgres --mqtt mqtt://127.0.0.1:1883
 
@@ -52,6 +59,7 @@ SEATS = 3
 WARMUP_SECONDS = 5.0
 SERVICES = ("postgres", "mosquitto")  # local services whose CPU is reported per action
 UNRATED_MOVES = ("resign", "kontra", "re")  # random play would end deals early with these
+ECHO_ACTION = b'{"type":"play","card":"JC"}'  # what the echo clients send, as a Skat move
 
 
 class Kind(msgspec.Struct):
@@ -147,6 +155,38 @@ class Player:
             await self.ws.send(_encode(act).decode())
 
 
+class Echoer:
+    """One bench client of the echo baseline: sends an `act`-sized frame at the clients' pace
+    (0.5 per second on average) and measures the time to its echo."""
+
+    def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.pending: dict[int, float] = {}
+        self.latencies: list[float] = []
+        self.measuring = False
+        self.errors: list[str] = []
+        self.sent = 0
+
+    async def read(self) -> None:
+        async for frame in self.ws:
+            message = _push.decode(frame)
+            sent = self.pending.pop(message.seq, None) if message.seq is not None else None
+            if sent is not None and self.measuring:
+                self.latencies.append(time.perf_counter() - sent)
+
+    async def play(self, stop: float) -> None:
+        while True:
+            wait = self.rng.expovariate(ACTIONS_PER_SECOND)
+            if time.monotonic() + wait >= stop:
+                return
+            await asyncio.sleep(wait)
+            self.sent += 1
+            self.pending[self.sent] = time.perf_counter()
+            act = ActRequest("Xb3k9QaZ", self.sent, msgspec.Raw(ECHO_ACTION))
+            await self.ws.send(_encode(act).decode())
+
+
 async def request(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
     await ws.send(json.dumps(message))
     while True:
@@ -155,11 +195,15 @@ async def request(ws: ClientConnection, message: dict[str, Any]) -> dict[str, An
             return reply
 
 
-async def client_share(port: int, clients: int, seed: int, parent: Connection) -> None:
+async def client_share(
+    port: int, clients: int, seed: int, parent: Connection, echo: bool = False
+) -> None:
     """One load-client process: `clients` connections, in tables of three, driven by `parent`.
 
     Steps, each acknowledged to the parent: connect and say hello; seat everyone; on "go",
     play until the given stop time and send back the measured latencies and own CPU time.
+    Against the echo server (`echo`) nobody is seated: each client sends frames and times
+    their echoes instead of playing.
     """
     rng = random.Random(seed)
     url = f"ws://127.0.0.1:{port}/ws"
@@ -170,8 +214,10 @@ async def client_share(port: int, clients: int, seed: int, parent: Connection) -
         sockets.append(ws)
     parent.send("connected")
     parent.recv()
-    players: list[Player] = []
-    for start in range(0, clients - clients % SEATS, SEATS):
+    players: list[Player | Echoer] = []
+    if echo:
+        players = [Echoer(ws, random.Random(rng.random())) for ws in sockets]
+    for start in range(0, 0 if echo else clients - clients % SEATS, SEATS):
         group = sockets[start : start + SEATS]
         created = await request(
             group[0], {"type": "create_table", "id": 2, "game": "skat", "series_length": 200}
@@ -205,8 +251,8 @@ async def client_share(port: int, clients: int, seed: int, parent: Connection) -
         await ws.close()
 
 
-def client_process(port: int, clients: int, seed: int, parent: Connection) -> None:
-    asyncio.run(client_share(port, clients, seed, parent))
+def client_process(port: int, clients: int, seed: int, parent: Connection, echo: bool) -> None:
+    asyncio.run(client_share(port, clients, seed, parent, echo))
 
 
 def receive_all(pipes: list[Connection]) -> list[Any]:
@@ -238,9 +284,15 @@ def service_cpu_seconds(name: str) -> float:
 
 
 def run(
-    clients: int, seconds: float, ports: list[int], servers: Servers, processes: int
+    clients: int,
+    seconds: float,
+    ports: list[int],
+    servers: Servers,
+    processes: int,
+    echo: bool = False,
 ) -> dict[str, Any]:
-    """Drive `processes` load clients through connect, seat and play; measure the servers."""
+    """Drive `processes` load clients through connect, seat and play; measure the servers
+    (`echo`: the echo server, whose clients send frames instead of playing)."""
     context = multiprocessing.get_context("spawn")
     shares = [clients // processes // SEATS * SEATS] * processes
     shares[-1] += clients - sum(shares)
@@ -249,7 +301,8 @@ def run(
     for index, share in enumerate(shares):
         ours, theirs = context.Pipe()
         port = ports[index % len(ports)]
-        worker = context.Process(target=client_process, args=(port, share, index + 1, theirs))
+        args = (port, share, index + 1, theirs, echo)
+        worker = context.Process(target=client_process, args=args)
         worker.start()
         pipes.append(ours)
         workers.append(worker)
@@ -327,6 +380,71 @@ def start_server(port: int, db: str, mqtt: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "server.cli", *command], env=env)
 
 
+async def serve_echo(port: int) -> None:
+    """The baseline: every frame straight back, with the game server's connection options
+    (`server/app.py`: backlog, frame size, keepalive, queue, no compression)."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    async def echo(ws: ServerConnection) -> None:
+        async for frame in ws:
+            await ws.send(frame)
+
+    sock = socket.create_server(("127.0.0.1", port), backlog=1024)
+    async with serve(
+        echo,
+        sock=sock,
+        max_size=16 * 1024,
+        ping_interval=20,
+        ping_timeout=20,
+        max_queue=4,
+        compression=None,
+    ) as server:
+        await server.serve_forever()
+
+
+def start_echo(port: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "bench.load", "--serve-echo", str(port)])
+
+
+def wait_listening(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+def echo_run(clients: int, seconds: float, processes: int) -> dict[str, Any]:
+    """The same clients against the echo server, in its own process."""
+    port = free_port()
+    process = start_echo(port)
+    try:
+        wait_listening(port)
+        time.sleep(0.5)  # let it settle before its memory is the base
+        servers = Servers([psutil.Process(process.pid)])
+        return run(clients, seconds, [port], servers, processes, echo=True)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def ratios(server: dict[str, Any], echo: dict[str, Any]) -> dict[str, float]:
+    """The server's figures over the echo's: CPU per move over CPU per echoed frame, p99, and
+    memory per idle connection."""
+
+    def over(a: str, b: str) -> float:
+        return round(server[a] / echo[b], 2) if echo[b] else float("nan")
+
+    return {
+        "cpu_per_move_over_echo": over("server_cpu_ms_per_action", "server_cpu_ms_per_action"),
+        "p99_over_echo": over("p99_ms", "p99_ms"),
+        "idle_connection_memory_over_echo": over(
+            "kib_per_idle_connection", "kib_per_idle_connection"
+        ),
+    }
+
+
 def wait_ready(port: int) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -377,7 +495,13 @@ def main() -> None:
     parser.add_argument(
         "--mqtt", default="", help="broker URL: the servers publish every event there (a cluster)"
     )
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
+    parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)  # the echo's process
     args = parser.parse_args()
+    if args.serve_echo is not None:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve_echo(args.serve_echo))
+        return
     if args.servers > 1 and args.postgres is None:
         parser.error("several servers share a database: add --postgres")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -394,12 +518,16 @@ def main() -> None:
             servers = Servers([psutil.Process(p.pid) for p in started])
             report = run(args.clients, args.seconds, ports, servers, args.client_processes)
             report["db"] = db.split("+", 1)[0]
-            print(json.dumps(report))
         finally:
             for process in started:
                 process.terminate()
             for process in started:
                 process.wait(timeout=30)
+    if not args.no_echo:
+        print("  the echo baseline", file=sys.stderr)
+        echo = echo_run(args.clients, args.seconds, args.client_processes)
+        report = {**report, "echo": echo, "ratios": ratios(report, echo)}
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":

@@ -5,14 +5,12 @@ structs, so they pickle into the process pool, and the same seed and observation
 decision. A bot never sees the true state.
 """
 
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
-import numpy as np
 
-__all__ = ["Decision", "Policy"]
+__all__ = ["Decision"]
 
-ObservationT = TypeVar("ObservationT", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
@@ -22,9 +20,3 @@ class Decision(msgspec.Struct, Generic[ActionT_co], frozen=True):
 
     action: ActionT_co
     diagnostics: dict[str, Any] = msgspec.field(default_factory=dict)
-
-
-class Policy(Protocol[ObservationT, ActionT_co]):
-    """A bot: `policy(observation, rng) -> Decision`."""
-
-    def __call__(self, obs: ObservationT, rng: np.random.Generator) -> "Decision[ActionT_co]": ...

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from bots.policy import Decision
 from bots.registry import policy, warm_up
+from bots.solver_cache import keep_fresh
 from engine.rng import make_rng
 
 __all__ = ["BotPool", "Decider", "PoolStats"]
@@ -35,6 +36,7 @@ def _serve(conn: Connection, warm: bool) -> None:
     before "ready", so a worker only takes decisions once it can answer within a deadline:
     a worker killed for lateness while compiling would never finish compiling.
     """
+    keep_fresh()  # before any policy may load the solver
     if warm:
         warm_up()
     conn.send(("ready", None))

@@ -21,20 +21,21 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
-from server.bus import Bus, NoBus
-from server.cluster import LobbyMirror, node_name, node_url
-from server.connection import Connection
-from server.games import SkatGame, TichuGame, games_by_name
-from server.http import HttpRoutes
+from server.cluster.bus import Bus, NoBus
+from server.cluster.mirror import LobbyMirror
+from server.cluster.node import node_name, node_url
+from server.cluster.remote_bots import RemoteBots
+from server.edge.connection import Connection
+from server.edge.http import HttpRoutes
+from server.edge.tournaments import TournamentWatch
+from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
-from server.remote_bots import RemoteBots
 from server.settings import Settings
 from server.store.db import Store
 from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.tasks import cancel
-from server.tournaments import TournamentWatch
 
 __all__ = ["App", "run", "running"]
 
@@ -59,7 +60,7 @@ class App:
         self.url = node_url(settings, self.node, bound)
         self.store = Store.connect(settings.db, self.node)
         self.leases = Leases(self.store.engine, self.node, settings.lease_seconds)
-        games = games_by_name([SkatGame(), TichuGame()])
+        games = all_games()
         local = BotPool(
             settings.bot_workers,
             fallback="random",
@@ -94,7 +95,7 @@ class App:
 
     def render_metrics(self) -> str:
         tables = self.lobby.tables.values()
-        playing = sum(1 for t in tables if t.core.status == "playing")
+        playing = sum(1 for t in tables if t.status == "playing")
         remote = sum(self.pool.by_worker.values()) if isinstance(self.pool, RemoteBots) else 0
         return self.metrics.render(len(self.lobby.tables), playing, remote)
 

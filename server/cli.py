@@ -4,6 +4,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from bots.solver_cache import keep_fresh
 from server.commands import bot_worker, db, play, serve, skat, tichu, tournament
 
 __all__ = ["main"]
@@ -26,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    keep_fresh()  # commands that load the solver must not run stale machine code
     try:
         code: int = args.handler(args)
     except BrokenPipeError:  # output piped into `head` and the like

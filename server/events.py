@@ -4,20 +4,30 @@ A table's state is the fold of its events; the server restarts by replaying them
 (the deal, actions) are the game adapter's JSON, kept as `msgspec.Raw`, so this module stays
 game-agnostic. `EVENT_VERSION` is stored with every event; bump it when a change here needs
 old events read differently.
+
+`Append` is what is committed in one transaction: new events and the projections they end (a
+deal's result and record, a list's standings). The table core produces it, the tournament
+runner builds it directly, and the store writes it: persistence knows these types, never the
+core.
 """
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import msgspec
 
 __all__ = [
     "EVENT_VERSION",
+    "Append",
     "Chatted",
     "DealStarted",
+    "GameOver",
+    "ListOver",
     "Moved",
     "Player",
     "Seated",
     "SeriesEnded",
+    "Status",
     "TableEvent",
     "TakenOver",
     "Vacated",
@@ -90,6 +100,40 @@ class SeriesEnded(msgspec.Struct, frozen=True, tag="series_end", tag_field="kind
 
 
 TableEvent = Seated | Vacated | TakenOver | DealStarted | Moved | Chatted | SeriesEnded
+Status = Literal["waiting", "playing", "finished"]
+
+# --- what is committed together: events and the projections they end ------------------
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """Projection written with the deal's last event: the result and the game record."""
+
+    number: int
+    result: dict[str, Any]
+    record: str | None
+    players: tuple[Player | None, ...]
+
+
+@dataclass(frozen=True)
+class ListOver:
+    """Projection written with the list's last event: standings for the ratings."""
+
+    standings: list[dict[str, Any]]
+    players: tuple[Player | None, ...]
+
+
+@dataclass(frozen=True)
+class Append:
+    """Commit `events` (from `first_seq` on) and the projections in one transaction;
+    `status` is the table's new status when these events changed it."""
+
+    first_seq: int
+    events: tuple[TableEvent, ...]
+    games: tuple[GameOver, ...] = ()
+    list_over: ListOver | None = None
+    status: Status | None = None
+
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(TableEvent)

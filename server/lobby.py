@@ -4,7 +4,7 @@ In a cluster each table is served by the one process holding its lease
 (`server/store/leases.py`). The lobby resumes its own tables at start, renews their leases,
 takes over tables whose owner died, answers requests for a table served elsewhere with
 `moved` (and the owner's URL), and lists the public tables of every process (its own, and the
-others' from the broker's retained lobby topics, `server/cluster.py`).
+others' from the broker's retained lobby topics, `server/cluster/mirror.py`).
 
 It also follows tournament tables for spectators: a tournament's runner (another process)
 writes them, so the lobby loads one when somebody watches it and reads its new events every
@@ -16,20 +16,23 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
 from bots.pool import Decider
 from bots.registry import policy_names
+from server.core.actor import Publisher, Table
+from server.core.commands import Followed, User
+from server.core.state import TableConfig
+from server.core.table import TableCore
+from server.events import TableEvent
 from server.games import GameKind
 from server.protocol import CreateTable, TableInfo
 from server.settings import Settings
 from server.store.db import Store, StoredTable, unless_unavailable
 from server.store.leases import Leases
-from server.table import Publisher, Table
-from server.table_core import Followed, TableConfig, TableCore, User
 from server.tasks import log_failure
 
 __all__ = ["Lobby", "LobbyError", "RemoteTables"]
@@ -101,9 +104,7 @@ class Lobby:
         serving = [
             table
             for table in self.tables.values()
-            if not table.broken
-            and not table.core.config.followed
-            and table.core.status != "finished"
+            if not table.broken and not table.config.followed and table.status != "finished"
         ]
         held = await self.leases.renew()
         for table in serving:
@@ -120,15 +121,10 @@ class Lobby:
         last = stored.events[-1][0] if stored.events else 0
         old = self.tables.get(table_id)
         if old is not None:
-            if not old.broken and old.core.seq == last:
+            if not old.broken and old.seq == last:
                 return old
             self._lost(old)  # out of date: another process served it meanwhile
-        core = self._core(self._config(stored.options))
-        core.restore(stored.events)
-        table = self._launch(core)
-        if not core.config.private:
-            self.bus.publish("lobby", table_id, core.info())
-        return table
+        return self._launch(self._config(stored.options), stored.events)
 
     def _lost(self, table: Table) -> None:
         """A table's append found that another process owns it now."""
@@ -202,11 +198,8 @@ class Lobby:
         await self.store.create_table(
             str(options["id"]), request.game, options, self.leases.new_lease()
         )
-        core = self._core(self._config(options))
-        self._launch(core)
-        if not core.config.private:
-            self.bus.publish("lobby", core.config.id, core.info())
-        return core.info(), core.config.invite
+        table = self._launch(self._config(options))
+        return table.info(), table.config.invite
 
     async def follow(self, table_id: str) -> None:
         """Load the tournament table `table_id` to be watched, if it is one and not loaded."""
@@ -215,17 +208,15 @@ class Lobby:
         stored = await self.store.tournament_table(table_id)
         if stored is None or table_id in self.tables:
             return
-        core = self._core(self._config(stored.options, followed=True))
-        core.restore(stored.events)
-        table = self._launch(core)
+        table = self._launch(self._config(stored.options, followed=True), stored.events)
         self._spawn(self._poll(table), f"follow-{table_id}")
 
     async def _poll(self, table: Table) -> None:
         """Read the followed table's new events every `tournament_poll_seconds` until its
         list ends. A database that is away for a while (or an SQLite file locked by the
         runner's commit) is waited out."""
-        seen = table.core.seq
-        while table.core.status != "finished" and not table.broken:
+        seen = table.seq
+        while table.status != "finished" and not table.broken:
             await asyncio.sleep(self.settings.tournament_poll_seconds)
             with unless_unavailable(log, f"following {table.id}"):
                 seen = await self._catch_up(table, seen)
@@ -257,11 +248,9 @@ class Lobby:
         announced whose lease holds: an entry of a table that ended or whose process died
         unnoticed is not listed)."""
         local = [
-            t.core.info()
+            t.info()
             for t in self.tables.values()
-            if not t.core.config.private
-            and not t.core.config.followed
-            and t.core.status != "finished"
+            if not t.config.private and not t.config.followed and t.status != "finished"
         ]
         heard = [] if self.remote is None else self.remote.listing()
         heard = [info for info in heard if info.id not in self.tables]
@@ -290,12 +279,12 @@ class Lobby:
             resume_window=s.resume_window,
         )
 
-    def _core(self, config: TableConfig) -> TableCore:
-        game = self.games[config.game]
+    def _launch(self, config: TableConfig, events: Sequence[tuple[int, TableEvent]] = ()) -> Table:
+        """Serve the table `config` describes, restored from its `events`; a public table
+        announces itself in the lobby (`TableCore.wake`)."""
         rng = random.Random(secrets.randbits(64))
-        return TableCore(config, game, rng, policy_names(config.game))
-
-    def _launch(self, core: TableCore) -> Table:
+        core = TableCore(config, self.games[config.game], rng, policy_names(config.game))
+        core.restore(events)
         table = Table(
             core,
             self.store,
@@ -306,6 +295,6 @@ class Lobby:
             on_moves=self._on_moves,
             on_lost=self._lost,
         )
-        self.tables[core.config.id] = table
+        self.tables[config.id] = table
         table.start(core.wake())
         return table

@@ -1,20 +1,98 @@
 """Ratings with openskill (Plackett-Luce): a finished list ranks its table, by player (Skat) or
 by team (Tichu: two partners a side, so a win counts for both and a strong partner is priced in).
 
-Pure functions over (mu, sigma) pairs, so the store can apply them inside the transaction that
-records the list. Bots have user rows and ratings like everybody else.
+Pure functions, so the rules are tested without a database and the store only reads and writes
+rows inside the transaction that records the list: `rank_list` turns the list's standings
+into each seat's result and the teams to rate, `rate_list` the teams' ratings before into the
+ratings after. Bots have user rows and ratings like everybody else.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from openskill.models import PlackettLuce
 
-__all__ = ["ORDINAL_SIGMAS", "Rating", "initial", "ordinal", "rate_teams"]
+__all__ = [
+    "ORDINAL_SIGMAS",
+    "RankedList",
+    "Rating",
+    "SeatResult",
+    "initial",
+    "ordinal",
+    "rank_list",
+    "rate_list",
+    "rate_teams",
+]
 
 Rating = tuple[float, float]  # (mu, sigma)
 
 _MODEL = PlackettLuce()
 ORDINAL_SIGMAS = 3
+MIN_RATED_TEAMS: Final = 2
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result of a list: its user, rank (1 best; ties share), points and standing."""
+
+    seat: int
+    user: int
+    rank: int
+    points: float
+    standing: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RankedList:
+    """A finished list: every seat's result, and the teams it rates with their ranks, best
+    first (no teams: the list changes no rating)."""
+
+    results: list[SeatResult]
+    teams: list[tuple[int, tuple[int, ...]]]
+
+
+def rank_list(standings: Sequence[Mapping[str, Any]], users: Mapping[int, int]) -> RankedList:
+    """Rank a list by its standings' points, per team where the standings name teams (Tichu:
+    partners) and per seat otherwise (Skat).
+
+    `users` maps each occupied seat to its user. Bots of one level share a user, so each user
+    is rated once, with its best-ranked seat's team; a list with fewer than two teams left
+    changes no rating.
+    """
+    points = {entry["seat"]: entry["points"] for entry in standings}
+    standing_of = {entry["seat"]: dict(entry) for entry in standings}
+    rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s in users}
+    results = [
+        SeatResult(seat, user, rank[seat], points.get(seat, 0), standing_of.get(seat, {}))
+        for seat, user in users.items()
+    ]
+    best_seat: dict[int, int] = {}
+    for seat, user in users.items():
+        if user not in best_seat or rank[seat] < rank[best_seat[user]]:
+            best_seat[user] = seat
+    teams: dict[Any, list[int]] = {}
+    for user, seat in sorted(best_seat.items()):
+        teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
+    if len(teams) < MIN_RATED_TEAMS:
+        return RankedList(results, [])
+    members = [teams[team] for team in sorted(teams)]
+    return RankedList(results, [(rank[best_seat[team[0]]], tuple(team)) for team in members])
+
+
+def rate_list(
+    teams: Sequence[tuple[int, tuple[int, ...]]], current: Mapping[int, Rating]
+) -> list[tuple[int, Rating]]:
+    """Each rated user's new rating, team by team (`current`: the ratings before; a user
+    without one starts at `initial`); none without teams."""
+    if not teams:
+        return []
+    rated = rate_teams(
+        [[current.get(user, initial()) for user in team] for _, team in teams],
+        [rank for rank, _ in teams],
+    )
+    users = [user for _, team in teams for user in team]
+    return list(zip(users, [rating for team in rated for rating in team], strict=True))
 
 
 def initial() -> Rating:

@@ -13,7 +13,7 @@ combination (`engine.tichu.combos`; a Phoenix single carries its led height) and
 from functools import lru_cache
 from typing import Final
 
-from engine.bits import nibble_popcounts, popcount
+from engine.bits import nibble_popcounts
 from engine.tichu.cards import (
     ACE,
     DOG,
@@ -21,9 +21,7 @@ from engine.tichu.cards import (
     DRAGON_VALUE,
     LOWEST_RANK,
     MAHJONG,
-    MAHJONG_VALUE,
     PHOENIX,
-    RANK_MASK,
     RANK_STRIDE,
     CardMask,
 )
@@ -48,7 +46,6 @@ __all__ = [
     "PHOENIX_SLOT",
     "Counts",
     "Part",
-    "cards_for",
     "class_of",
     "combo_of_counts",
     "count_of",
@@ -56,7 +53,6 @@ __all__ = [
     "lowest_value",
     "parts_with_lowest",
     "points_of",
-    "size_of",
 ]
 
 Counts = int
@@ -104,11 +100,6 @@ def points_of(counts: Counts) -> int:
         + DRAGON_POINTS * count_of(counts, DRAGON_VALUE)
         - DRAGON_POINTS * count_of(counts, PHOENIX_SLOT)
     )
-
-
-def size_of(counts: Counts) -> int:
-    """Number of cards counted."""
-    return sum(count_of(counts, v) for v in range(PHOENIX_SLOT + 1))
 
 
 def lowest_value(counts: Counts) -> int:
@@ -252,32 +243,3 @@ def _stairs(counts: Counts, v: int, wild: int) -> list[Counts]:
             if top - v + 1 >= _MIN_STAIRS_PAIRS and top >= hole:
                 out.append(run)
     return out
-
-
-def cards_for(counts: Counts, hand: CardMask) -> CardMask:
-    """A card set of `hand` with these counts (lowest suits first); 0 if the hand lacks one."""
-    cards = PHOENIX if count_of(counts, PHOENIX_SLOT) else 0
-    if cards and not hand & PHOENIX:
-        return 0
-    for value in range(DRAGON_VALUE + 1):
-        n = count_of(counts, value)
-        if not n:
-            continue
-        pool = hand & _value_cards(value)
-        if popcount(pool) < n:
-            return 0
-        for _ in range(n):
-            low = pool & -pool
-            cards |= low
-            pool ^= low
-    return cards
-
-
-def _value_cards(value: int) -> CardMask:
-    if value == 0:
-        return DOG
-    if value == MAHJONG_VALUE:
-        return MAHJONG
-    if value == DRAGON_VALUE:
-        return DRAGON
-    return RANK_MASK[value]

@@ -10,7 +10,6 @@ Text form is rank then suit: ranks `7 8 9 T J Q K A`, suits `C S H D` (`JC`, `TH
 
 from typing import Final, Literal
 
-from engine.bits import iter_bits
 from engine.errors import InvalidInput
 
 __all__ = [
@@ -99,6 +98,24 @@ _SUIT_OF: Final = tuple(SUITS.index(name[1]) for name in _NAMES)
 _RANK_OF: Final = tuple(name[0] for name in _NAMES)
 
 CARD_POINTS: Final = tuple(_RANK_POINTS[r] for r in _RANK_OF)
+_BYTE: Final = 8
+_BYTE_VALUES: Final = 1 << _BYTE
+# Per byte i of a mask and its value b: the names of its cards, highest bit first, and their
+# points. Observations format hands and count tricks for every seat after every move.
+_BYTE_NAMES: Final = tuple(
+    tuple(
+        tuple(_NAMES[_BYTE * i + bit] for bit in reversed(range(_BYTE)) if b >> bit & 1)
+        for b in range(_BYTE_VALUES)
+    )
+    for i in range(4)
+)
+_BYTE_POINTS: Final = tuple(
+    tuple(
+        sum(CARD_POINTS[_BYTE * i + bit] for bit in range(_BYTE) if b >> bit & 1)
+        for b in range(_BYTE_VALUES)
+    )
+    for i in range(4)
+)
 SUIT_CARDS: Final = tuple(sum(1 << suit_card(s, r) for r in _BLOCK_RANKS) for s in range(4))
 _PRINTED_SUIT: Final = tuple(SUIT_CARDS[s] | (1 << jack(s)) for s in range(4))
 
@@ -193,7 +210,13 @@ def winning_index(game: GameType, cards: tuple[int, ...] | list[int]) -> int:
 
 def card_points(mask: CardMask) -> int:
     """Card points of a set of cards (A 11, 10 10, K 4, Q 3, J 2)."""
-    return sum(CARD_POINTS[c] for c in iter_bits(mask))
+    points = _BYTE_POINTS
+    return (
+        points[0][mask & 0xFF]
+        + points[1][mask >> 8 & 0xFF]
+        + points[2][mask >> 16 & 0xFF]
+        + points[3][mask >> 24 & 0xFF]
+    )
 
 
 def parse_card(text: str) -> int:
@@ -223,4 +246,10 @@ def format_card(card: int) -> str:
 
 def format_cards(mask: CardMask) -> list[str]:
     """Texts of a set of cards, highest bit (JC) first."""
-    return [_NAMES[c] for c in sorted(iter_bits(mask), reverse=True)]
+    names = _BYTE_NAMES
+    return [
+        *names[3][mask >> 24 & 0xFF],
+        *names[2][mask >> 16 & 0xFF],
+        *names[1][mask >> 8 & 0xFF],
+        *names[0][mask & 0xFF],
+    ]

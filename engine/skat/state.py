@@ -305,12 +305,19 @@ class State(msgspec.Struct, frozen=True, dict=True):
         """A superset of the legal actions of `seat`; `_reject` filters it."""
         if self.phase == "over" or seat not in self.active_seats:
             return
+        if seat != self.to_move:  # out of turn only these, and only in the card play
+            if self.phase == "play":
+                yield Kontra()
+                yield Re()
+                yield Resign()
+            return
         if self.phase == "bidding":
             yield Pass()
             yield Hold()
-            for value in BID_VALUES:
-                if value > self.bid:
-                    yield Bid(value)
+            if not self.awaiting_answer:  # who answers a bid may only hold or pass
+                for value in BID_VALUES:
+                    if value > self.bid:
+                        yield Bid(value)
         elif self.phase == "skat":
             yield PickUpSkat()
             yield from _declarations(hand=True)

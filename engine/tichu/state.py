@@ -28,9 +28,9 @@ The legality of every action lives in `legality`: one predicate per action famil
 validation cannot disagree.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
@@ -114,7 +114,21 @@ class GameStart(msgspec.Struct, frozen=True):
         return deal_from_seed(self.seed, round_index)
 
 
-class State(msgspec.Struct, frozen=True, gc=False):
+class _Listed:
+    """A slot for the last answer of `State.legal_actions` on this state: (seat, the actions
+    listed). A memo of the state itself, not one of its fields, so it is neither compared,
+    encoded, pickled nor copied into the next state by `msgspec.structs.replace`."""
+
+    __slots__ = ("_listed",)
+
+
+# The slot's own setter: a frozen State refuses `setattr`.
+_remember: Final[Callable[[Any, tuple[Seat, tuple[Action, ...]]], None]] = _Listed.__dict__[
+    "_listed"
+].__set__
+
+
+class State(_Listed, msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a match between two actions; it never leaves the server.
 
     Immutable and free of reference cycles, so the garbage collector need not track it.
@@ -219,7 +233,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise _no_such_seat(seat)
         actions = legal_actions(self, seat, exchanges)
-        _offered[0] = (self, seat, tuple(actions))
+        _remember(self, (seat, tuple(actions)))
         return actions
 
     def apply(self, seat: Seat, action: Action) -> "State":
@@ -228,8 +242,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
             raise _no_such_seat(seat)
         if self.phase == "over":
             raise illegal("game_over")
-        last, asked, listed = _offered[0]
-        offered = last is self and asked == seat and type(action) in _LISTED and action in listed
+        offered = False
+        if type(action) in _LISTED:
+            asked, listed = getattr(self, "_listed", _NOTHING_LISTED)
+            offered = asked == seat and action in listed
         if isinstance(action, Play):
             return _apply_play(self, seat, action, offered)
         if isinstance(action, Pass):
@@ -270,11 +286,10 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
     return state
 
 
-# The last answer of `State.legal_actions`: (state, seat, the actions listed). `apply` skips
-# the checks for a Play or Pass equal to one listed for the same state and seat, the usual case
-# (choose from the legal actions, apply); anything else is checked in full. Legality depends
-# on nothing else, so which answer is kept here changes only the time taken.
-_offered: list[tuple[State | None, Seat, tuple[Action, ...]]] = [(None, -1, ())]
+# `apply` skips the checks for a Play or Pass equal to one `legal_actions` listed for the same
+# state and seat (its memo, `_Listed`), the usual case: choose from the legal actions, apply.
+# Anything else is checked in full; whether a state was asked changes only the time taken.
+_NOTHING_LISTED: Final[tuple[Seat, tuple[Action, ...]]] = (-1, ())
 _LISTED: Final = (Play, Pass)  # exact types: a subclass could redefine equality
 _GRAND_ACTIONS: Final = (GrandTichu, DeclineGrandTichu)  # built once, not per `apply`
 

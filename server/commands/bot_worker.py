@@ -29,8 +29,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _run(args: argparse.Namespace) -> int:
     from bots.pool import BotPool
+    from server.cluster.remote_bots import serve_requests
     from server.logs import configure
-    from server.remote_bots import serve_requests
 
     configure(args.log_level)
 

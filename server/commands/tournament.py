@@ -170,7 +170,7 @@ async def _play(
     """Run the tournament with a live progress bar and standings (none with --json); publish
     the standings to MQTT when the settings name a broker. Returns how many games this run
     played and how fast (worker start-up included)."""
-    from server.bus import Bus, NoBus
+    from server.cluster.bus import Bus, NoBus
     from server.tournament.runner import run
     from server.tournament.schedule import table_specs
 

@@ -11,32 +11,30 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import Executable, event, func, insert, select, update
+from sqlalchemy import Engine, Executable, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from server.events import EVENT_VERSION, TableEvent, decode_event, encode_event
+from server.events import Append, TableEvent, decode_event
 from server.identity import hash_token, new_token
-from server.ratings import ORDINAL_SIGMAS, Rating, initial, ordinal, rate_teams
+from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.models import (
     game_events,
     games,
-    rating_history,
     ratings,
-    results,
     sessions,
     tables,
     users,
 )
-from server.table_core import Append, ListOver
+from server.store.writer import commit_group, write
 
 __all__ = [
-    "LeaseLost",
     "NameTaken",
     "NewTable",
     "Store",
@@ -49,21 +47,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 GUEST_NAME_BYTES = 4
-BOT_PREFIX = "bot:"
-MIN_RATED_TEAMS = 2
 
 
 class NameTaken(Exception):
     """An account name that exists already."""
-
-
-class LeaseLost(Exception):
-    """An append to tables this process no longer owns (another took them over): nothing of
-    it was committed, and the table must stop here (`server/store/leases.py`)."""
-
-    def __init__(self, table_ids: set[str]) -> None:
-        super().__init__(f"tables owned by another process now: {sorted(table_ids)}")
-        self.table_ids = table_ids
 
 
 def is_unavailable(error: BaseException) -> bool:
@@ -102,6 +89,16 @@ class StoredTable(msgspec.Struct, frozen=True):
 
     options: dict[str, Any]
     events: list[tuple[int, TableEvent]]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL with synchronous=NORMAL: a commit survives the process being killed at any moment."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
 
 
 def _json(value: object) -> str:
@@ -160,9 +157,13 @@ class Store:
     def __init__(self, engine: AsyncEngine, node: str | None = None) -> None:
         self.engine = engine
         self.node = node
+        self._sync_engine: Engine | None = None
+        if engine.dialect.name == "sqlite":
+            self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
+            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
         self._queue: list[tuple[str, Append, asyncio.Future[None]]] = []
         self._wakeup = asyncio.Event()
-        self._writer: asyncio.Task[None] | None = None
+        self._writer_task: asyncio.Task[None] | None = None
         self._closing = False
         self.commits = 0
 
@@ -172,28 +173,21 @@ class Store:
         the process being killed at any moment (a power cut may lose the last commits)."""
         engine = create_async_engine(url, pool_pre_ping=False)
         if engine.dialect.name == "sqlite":
-
-            @event.listens_for(engine.sync_engine, "connect")
-            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-                cursor = dbapi_connection.cursor()
-                cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=NORMAL")
-                cursor.execute("PRAGMA foreign_keys=ON")
-                cursor.execute("PRAGMA busy_timeout=5000")
-                cursor.close()
-
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return cls(engine, node)
 
     def start(self) -> None:
-        self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
+        self._writer_task = asyncio.create_task(self._write_loop(), name="store-writer")
 
     async def close(self) -> None:
         """Finish queued appends, then release the connections."""
-        if self._writer is not None:
+        if self._writer_task is not None:
             self._closing = True
             self._wakeup.set()
-            await self._writer
+            await self._writer_task
         await self.engine.dispose()
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
 
     # --- identity --------------------------------------------------------------------
 
@@ -315,7 +309,7 @@ class Store:
                 await conn.execute(
                     _new_table(table_id, new_table.game, new_table.options, new_table.tournament)
                 )
-            await self._write(conn, [(table_id, batch, None)])
+            await conn.run_sync(write, self.node, [(table_id, batch)])
             for statement in also:
                 await conn.execute(statement)
 
@@ -346,8 +340,7 @@ class Store:
         await future
 
     async def _write_loop(self) -> None:
-        # One connection held for the writer's life: no pool checkout and reset per commit.
-        async with self.engine.connect() as conn:
+        async with self._writer() as run:
             while True:
                 await self._wakeup.wait()
                 self._wakeup.clear()
@@ -356,167 +349,34 @@ class Store:
                     if self._closing:
                         return
                     continue
-                await self._commit(conn, items)
+                outcomes = await run(commit_group, self.node, [(t, b) for t, b, _ in items])
+                self.commits += all(outcome is None for outcome in outcomes)
+                for (_, _, future), outcome in zip(items, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if outcome is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(outcome)
                 self._wakeup.set()  # look again: appends may have queued during the commit
 
-    async def _commit(
-        self, conn: AsyncConnection, items: list[tuple[str, Append, asyncio.Future[None]]]
-    ) -> None:
-        """Commit `items` in one transaction, or each alone if that fails; settle their futures."""
-        try:
-            async with conn.begin():
-                await self._write(conn, items)
-            self.commits += 1
-        except Exception:
-            log.warning("group commit of %d appends failed; retrying alone", len(items))
-            for item in items:
-                try:
-                    async with conn.begin():
-                        await self._write(conn, [item])
-                except Exception as error:
-                    if not item[2].done():
-                        item[2].set_exception(error)
-                else:
-                    item[2].set_result(None)
+    @contextlib.asynccontextmanager
+    async def _writer(self) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
+        """`run(fn, *args)`: `fn(connection, *args)` on the one connection the writer holds
+        for its life. SQLite's runs in one thread of its own with the synchronous driver, so
+        a whole group commit is one hand-over to that thread (through aiosqlite every
+        statement would be one, several per commit); other databases' in the event loop."""
+        if self._sync_engine is None:
+            async with self.engine.connect() as conn:
+                yield lambda fn, *args: conn.run_sync(fn, *args)
             return
-        for _, _, future in items:
-            if not future.done():
-                future.set_result(None)
-
-    async def _fence(self, conn: AsyncConnection, table_ids: set[str]) -> None:
-        """Raise LeaseLost unless this node owns every table of `table_ids`. The rows stay
-        share-locked until the commit, so a takeover (an UPDATE of them) waits for it and
-        then reads these events: no commit can slip in after the new owner loaded a table."""
-        if self.node is None or not table_ids:
-            return
-        owned = set(
-            await conn.scalars(
-                select(tables.c.id)
-                .where(tables.c.id.in_(table_ids), tables.c.owner == self.node)
-                .with_for_update(read=True)
-            )
-        )
-        if lost := table_ids - owned:
-            raise LeaseLost(lost)
-
-    async def _write(self, conn: AsyncConnection, items: Sequence[tuple[str, Append, Any]]) -> None:
-        await self._fence(conn, {table_id for table_id, _, _ in items})
-        now = _now()
-        rows = [
-            {
-                "table_id": table_id,
-                "seq": batch.first_seq + offset,
-                "kind": type(event).__struct_config__.tag,
-                "version": EVENT_VERSION,
-                "payload": encode_event(event).decode(),
-                "at": now,
-            }
-            for table_id, batch, _ in items
-            for offset, event in enumerate(batch.events)
-        ]
-        if rows:
-            await conn.execute(insert(game_events), rows)
-        for table_id, batch, _ in items:
-            for game in batch.games:
-                await conn.execute(
-                    insert(games).values(
-                        table_id=table_id,
-                        number=game.number,
-                        result=_json(game.result),
-                        record=game.record,
-                        finished_at=now,
-                    )
-                )
-            if batch.status is not None:
-                await conn.execute(
-                    update(tables).where(tables.c.id == table_id).values(status=batch.status)
-                )
-            if batch.list_over is not None:
-                await self._rate(conn, table_id, batch.list_over)
-
-    async def _rate(self, conn: AsyncConnection, table_id: str, over: ListOver) -> None:
-        """Results and ratings of a finished list, ranked by list points, per team where the
-        standings name teams (Tichu: partners) and per seat otherwise (Skat).
-
-        Bots of one level share a user, so each user is rated once, with its best-ranked
-        seat's team; a list with fewer than two teams left changes no rating.
-        """
-        game = await conn.scalar(select(tables.c.game).where(tables.c.id == table_id))
-        seats = [(s, p) for s, p in enumerate(over.players) if p is not None]
-        user_of = {s: await self._user_id(conn, p.user_id, p.bot) for s, p in seats}
-        points = {entry["seat"]: entry["points"] for entry in over.standings}
-        rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s, _ in seats}
-        standing_of = {entry["seat"]: entry for entry in over.standings}
-        for seat, _ in seats:
-            await conn.execute(
-                insert(results).values(
-                    table_id=table_id,
-                    seat=seat,
-                    user_id=user_of[seat],
-                    rank=rank[seat],
-                    points=points.get(seat, 0),
-                    standing=_json(standing_of.get(seat, {})),
-                )
-            )
-        best_seat: dict[int, int] = {}
-        is_bot: dict[int, bool] = {}
-        for seat, player in seats:
-            user = user_of[seat]
-            if user not in best_seat or rank[seat] < rank[best_seat[user]]:
-                best_seat[user] = seat
-            is_bot[user] = player.bot is not None or player.client_bot
-        teams: dict[int, list[int]] = {}
-        for user, seat in sorted(best_seat.items()):
-            teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
-        if len(teams) < MIN_RATED_TEAMS:
-            return
-        current: dict[int, tuple[Rating, int]] = {}
-        for user in best_seat:
-            row = (
-                await conn.execute(
-                    select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
-                    .where(ratings.c.user_id == user, ratings.c.game == game)
-                    # A tournament runner rates the same bot users from another process.
-                    .with_for_update()
-                )
-            ).first()
-            current[user] = ((row.mu, row.sigma), row.lists) if row else (initial(), -1)
-        members = [teams[team] for team in sorted(teams)]
-        rated = rate_teams(
-            [[current[u][0] for u in team] for team in members],
-            [rank[best_seat[team[0]]] for team in members],
-        )
-        users_in_order = [u for team in members for u in team]
-        new = [rating for team in rated for rating in team]
-        now = _now()
-        for user, (mu, sigma) in zip(users_in_order, new, strict=True):
-            lists = current[user][1]
-            values = {"mu": mu, "sigma": sigma, "lists": max(lists, 0) + 1}
-            if lists < 0:
-                values |= {"user_id": user, "game": game, "bot": is_bot[user]}
-                await conn.execute(insert(ratings).values(**values))
-            else:
-                await conn.execute(
-                    update(ratings)
-                    .where(ratings.c.user_id == user, ratings.c.game == game)
-                    .values(**values)
-                )
-            await conn.execute(
-                insert(rating_history).values(
-                    user_id=user, game=game, table_id=table_id, mu=mu, sigma=sigma, at=now
-                )
-            )
-
-    async def _user_id(self, conn: AsyncConnection, user_id: int | None, bot: str | None) -> int:
-        """The user row of a seat: bots of one level share a `bot:<level>` user."""
-        if user_id is not None:
-            return user_id
-        name = f"{BOT_PREFIX}{bot}"
-        found = await conn.scalar(select(users.c.id).where(users.c.name == name))
-        if found is not None:
-            return int(found)
-        result = await conn.execute(insert(users).values(name=name, kind="bot", created_at=_now()))
-        return int(result.inserted_primary_key[0])
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(1, thread_name_prefix="store-writer") as thread:
+            sync_conn = await loop.run_in_executor(thread, self._sync_engine.connect)
+            try:
+                yield lambda fn, *args: loop.run_in_executor(thread, fn, sync_conn, *args)
+            finally:
+                await loop.run_in_executor(thread, sync_conn.close)
 
     # --- reading results -------------------------------------------------------------
 

@@ -15,7 +15,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.events import DealStarted, Moved, decode_event
 from server.ratings import Rating, initial
-from server.store.db import BOT_PREFIX
 from server.store.models import (
     game_events,
     games,
@@ -25,6 +24,7 @@ from server.store.models import (
     tournaments,
     users,
 )
+from server.store.results import BOT_PREFIX
 
 __all__ = [
     "StoredGame",

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from server.games import game_kind
 from server.ratings import Rating, ordinal
 from server.store.tournaments import (
     StoredTournament,
@@ -21,8 +22,8 @@ from server.store.tournaments import (
     stored_games,
 )
 from server.tournament.play import outcome
-from server.tournament.schedule import Params, TableSpec, table_id, table_specs
-from server.tournament.standings import Tally, paired_differences
+from server.tournament.schedule import Params, table_id, table_specs
+from server.tournament.standings import Tally
 
 __all__ = [
     "Report",
@@ -72,26 +73,17 @@ def _rating(value: Rating) -> dict[str, float]:
     return {"mu": value[0], "sigma": value[1], "ordinal": ordinal(value)}
 
 
-def _scores(game: str, table: TableSpec, final: Any) -> dict[str, int]:
-    """Each player's score in one game: Seeger-Fabian points (Skat), own team's points
-    minus the other team's (Tichu)."""
-    if game == "skat":
-        return {name: final.result.seeger_fabian[s] for s, name in enumerate(table.players)}
-    points = final.result.totals
-    return {table.players[t]: points[t] - points[1 - t] for t in (0, 1)}
-
-
 class _Replayed(msgspec.Struct):
     tally: Any
     timeline: list[TimelineRow]
     ratings_after: dict[str, Rating]
     played: int
-    deals: dict[tuple[int, int], dict[str, list[int]]]  # (group, deal) -> scores by player
 
 
 async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Replayed:
     """Replay every stored game of the tournament in play order into a tally and a timeline."""
     params = msgspec.convert(stored.params, Params)
+    play = game_kind(params.game).tournament
     tally = Tally(params.game)
     steps: dict[str, list[tuple[str, Rating]]] = {}
     for table, name, rating in await rating_steps(engine, stored.id):
@@ -99,7 +91,6 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
     current = dict(stored.ratings_before)
     cumulative = dict.fromkeys(params.players, 0)
     timeline: list[TimelineRow] = []
-    deals: dict[tuple[int, int], dict[str, list[int]]] = {}
     games = await stored_games(engine, stored.id, with_moves=True)
     by_table = {table_id(stored.id, t.index): t for t in table_specs(params)}
     games.sort(key=lambda g: (by_table[g.table_id].index, g.number))
@@ -110,9 +101,7 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
         tally.add(table.players, result)
         if game.number + 1 == table.games:
             current.update(steps.get(game.table_id, []))
-        scores = deals.setdefault((table.group, deal), {})
-        for player, score in _scores(params.game, table, final).items():
-            scores.setdefault(player, []).append(score)
+        for player, score in play.scores(final, table.players).items():
             cumulative[player] += score
             mu, sigma = current[player]
             timeline.append(
@@ -120,7 +109,7 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
                     index, game.table_id, game.number, player, score, cumulative[player], mu, sigma
                 )
             )
-    return _Replayed(tally, timeline, current, len(games), deals)
+    return _Replayed(tally, timeline, current, len(games))
 
 
 async def replayed_tally(engine: AsyncEngine, tournament_id: str) -> Tally:
@@ -139,9 +128,6 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         return None
     params = msgspec.convert(stored.params, Params)
     replayed = await _replay_games(engine, stored)
-    details = replayed.tally.details()
-    if params.game == "skat":
-        details["paired"] = paired_differences(replayed.deals.values())
     return Report(
         id=stored.id,
         game=stored.game,
@@ -150,7 +136,7 @@ async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
         played=replayed.played,
         total=sum(t.games for t in table_specs(params)),
         standings=replayed.tally.standings(),
-        details=details,
+        details=replayed.tally.details(),
         ratings={
             name: {
                 **{f"{k}_before": v for k, v in _rating(stored.ratings_before[name]).items()},
@@ -184,7 +170,7 @@ def write_plot(report: Report, path: Path) -> None:
         games = [r.game + 1 for r in rows]
         score_axis.plot(games, [r.cumulative for r in rows], label=player)
         rating_axis.plot(games, [r.mu for r in rows], label=player)
-    unit = "Seeger-Fabian points" if report.game == "skat" else "point differential"
+    unit = game_kind(report.game).tournament.score_unit
     score_axis.set_ylabel(f"cumulative {unit}")
     rating_axis.set_ylabel("rating (mu)")
     rating_axis.set_xlabel("games")

@@ -21,9 +21,22 @@ from typing import Any, Final
 
 import msgspec
 
-from server.events import DealStarted, Moved, Player, Seated, SeriesEnded, TableEvent
+from server.core.actor import Publisher
+from server.events import (
+    Append,
+    DealStarted,
+    GameOver,
+    ListOver,
+    Moved,
+    Player,
+    Seated,
+    SeriesEnded,
+    TableEvent,
+)
+from server.games import game_kind
 from server.protocol import TournamentInfo
-from server.store.db import BOT_PREFIX, NewTable, Store
+from server.store.db import NewTable, Store
+from server.store.results import BOT_PREFIX
 from server.store.tournaments import (
     TableProgress,
     bot_ratings,
@@ -32,9 +45,7 @@ from server.store.tournaments import (
     standings_update,
     table_progress,
 )
-from server.table import Publisher
-from server.table_core import Append, GameOver, ListOver
-from server.tournament.play import PlayedGame, adapter, play_game
+from server.tournament.play import PlayedGame, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
 from server.tournament.standings import Tally
 
@@ -66,7 +77,7 @@ class _Writer:
         self.tournament = tournament
         self.params = params
         self.tally = tally
-        self.kind = adapter(params.game)
+        self.kind = game_kind(params.game)
         self.rules = self.kind.rules_options(self.kind.parse_rules(params.rules))
         self.seq: dict[int, int] = {}
         self.results: dict[int, list[dict[str, Any]]] = {}

@@ -19,6 +19,7 @@ from typing import Any, Final
 import msgspec
 
 from engine.rng import make_stream_rng
+from server.games import game_kind
 
 __all__ = [
     "GameSpec",
@@ -31,8 +32,6 @@ __all__ = [
     "table_specs",
 ]
 
-SKAT_TABLE: Final = 3  # players at a Skat table unless the rules say 4
-TICHU_TEAMS: Final = 2
 _SEED_BOUND: Final = 2**63
 
 
@@ -85,9 +84,7 @@ def table_id(tournament: str, index: int) -> str:
 
 def group_size(params: Params) -> int:
     """Players per group: a Skat table's seats, or Tichu's two teams."""
-    if params.game == "tichu":
-        return TICHU_TEAMS
-    return int(params.rules.get("players", SKAT_TABLE))
+    return game_kind(params.game).tournament.group_size(params.rules)
 
 
 def _groups(params: Params) -> list[tuple[str, ...]]:
@@ -99,21 +96,15 @@ def _groups(params: Params) -> list[tuple[str, ...]]:
     return list(itertools.combinations(params.players, size))
 
 
-def _seatings(game: str, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
-    if game == "tichu":
-        a, b = group
-        return [(a, b, a, b), (b, a, b, a)] if duplicate else [(a, b, a, b)]
-    return list(itertools.permutations(group)) if duplicate else [group]
-
-
 def table_specs(params: Params) -> list[TableSpec]:
     """Every table in play order: by group, then by list, then by seating, so the replays of
     a deal are played close together."""
     if params.deals < 1 or params.list_length < 1:
         raise ValueError("deals and list length must be positive")
+    play = game_kind(params.game).tournament
     specs: list[TableSpec] = []
     for group_index, group in enumerate(_groups(params)):
-        seatings = _seatings(params.game, group, params.duplicate)
+        seatings = play.seatings(group, params.duplicate)
         for first in range(0, params.deals, params.list_length):
             games = min(params.list_length, params.deals - first)
             for seating_index, seating in enumerate(seatings):

@@ -16,27 +16,24 @@ import msgspec
 import numpy as np
 
 from bots.registry import policy
-from server.events import DealStarted
-from server.games import GameKind, GameState
-from server.protocol import Event, Snapshot, encode, encode_public
-from server.table_core import (
+from server.core.commands import (
     Act,
     AddBot,
-    AskBot,
     BotMoved,
     Disconnect,
-    Effect,
     Join,
-    Publish,
     Resume,
-    Send,
-    TableConfig,
-    TableCore,
     TimerFired,
     User,
     Watch,
 )
-from server.views import MoveView
+from server.core.effects import AskBot, Effect, Publish, Send
+from server.core.state import TableConfig
+from server.core.table import TableCore
+from server.core.views import MoveView
+from server.events import DealStarted
+from server.games import GameKind, GameState
+from server.protocol import Event, Snapshot, encode, encode_public
 
 __all__ = ["CARD_PATTERNS", "Audit", "AuditedTable", "audit_tables", "cards_in"]
 

@@ -9,19 +9,13 @@ import numpy as np
 
 from bots.registry import policy_names, skat_policy
 from server.app import App
+from server.core.commands import AddBot, BotMoved, Join, User, Watch
+from server.core.effects import Send
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.events import Moved, decode_event, encode_event
 from server.games import SkatGame
 from server.protocol import Event
-from server.table_core import (
-    AddBot,
-    BotMoved,
-    Join,
-    Send,
-    TableConfig,
-    TableCore,
-    User,
-    Watch,
-)
 from tests.server.client import Client, play
 
 HOST = User(1, "host")

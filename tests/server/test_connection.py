@@ -6,7 +6,7 @@ from typing import Any
 
 from websockets.frames import CloseCode
 
-from server.connection import Connection
+from server.edge.connection import Connection
 from server.metrics import Metrics
 from server.settings import Settings
 

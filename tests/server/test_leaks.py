@@ -23,10 +23,11 @@ from paho.mqtt.enums import MQTTProtocolVersion
 from sqlalchemy import select
 
 from server.app import App, running
+from server.core.state import TableConfig
+from server.core.table import TableCore
 from server.events import decode_event
 from server.games import GameKind, SkatGame, TichuGame
 from server.store.models import game_events, tables
-from server.table_core import TableConfig, TableCore
 from tests.server.client import PATIENCE, Client, play
 from tests.server.conftest import require_service, server_settings
 from tests.server.leak_audit import AuditedTable, audit_tables, cards_in

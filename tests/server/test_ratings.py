@@ -1,4 +1,7 @@
-"""Ratings (issue 7): Skat rated per list as a ranking of the table, Tichu per match as 2 vs 2."""
+"""Ratings (issue 7): Skat rated per list as a ranking of the table, Tichu per match as 2 vs 2.
+
+The policy (`server.ratings`) is tested on its own; the store tests show it is what a
+finished list writes."""
 
 import asyncio
 from pathlib import Path
@@ -6,10 +9,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from server.events import Player
+from server.events import Append, ListOver, Player
+from server.ratings import RankedList, SeatResult, initial, rank_list, rate_list, rate_teams
 from server.store.db import Store, StoredUser
 from server.store.migrate import upgrade
-from server.table_core import Append, ListOver
 
 
 async def rate(tmp_path: Path, game: str, standings: list[dict[str, Any]]) -> dict[str, Any]:
@@ -47,3 +50,65 @@ async def test_a_skat_list_ranks_every_player_of_the_table(tmp_path: Path) -> No
     model = PlackettLuce()
     rated = model.rate([[model.rating()] for _ in range(4)], ranks=[1.0, 3.0, 2.0, 4.0])
     assert [board[f"p{s}"]["mu"] for s in range(4)] == [team[0].mu for team in rated]
+
+
+def test_a_skat_list_ranks_each_seat_by_points_and_ties_share_a_rank() -> None:
+    standings = [{"seat": s, "points": p} for s, p in enumerate((600, 900, 600))]
+    ranked = rank_list(standings, {0: 10, 1: 11, 2: 12})
+    assert [(r.seat, r.user, r.rank, r.points) for r in ranked.results] == [
+        (0, 10, 2, 600),
+        (1, 11, 1, 900),
+        (2, 12, 2, 600),
+    ]
+    assert ranked.results[1].standing == {"seat": 1, "points": 900}
+    assert ranked.teams == [(2, (10,)), (1, (11,)), (2, (12,))]
+
+
+def test_tichu_partners_are_one_team_ranked_by_its_points() -> None:
+    standings = [{"seat": s, "team": s % 2, "points": 1020 if s % 2 else 480} for s in range(4)]
+    ranked = rank_list(standings, {0: 1, 1: 2, 2: 3, 3: 4})
+    assert ranked.teams == [(3, (1, 3)), (1, (2, 4))]  # two seats ahead: rank 3
+
+
+def test_bots_of_one_level_are_rated_once_with_their_best_seat() -> None:
+    standings = [{"seat": s, "points": p} for s, p in enumerate((100, 900, 500))]
+    ranked = rank_list(standings, {0: 7, 1: 7, 2: 8})  # seats 0 and 1: the same bot user
+    assert [r.user for r in ranked.results] == [7, 7, 8]
+    assert ranked.teams == [(1, (7,)), (2, (8,))]
+
+
+def test_a_list_with_one_team_left_rates_nobody() -> None:
+    standings = [{"seat": s, "points": p} for s, p in enumerate((100, 900, 500))]
+    assert rank_list(standings, {0: 7, 1: 7, 2: 7}).teams == []
+    assert rate_list([], {7: (30.0, 5.0)}) == []
+    empty_seat = rank_list([{"seat": 0, "points": 5}], {0: 3})
+    assert empty_seat == RankedList([SeatResult(0, 3, 1, 5, {"seat": 0, "points": 5})], [])
+
+
+def test_new_ratings_start_from_the_current_ones_or_the_initial_rating() -> None:
+    strong = (30.0, 5.0)
+    teams = [(2, (1, 3)), (1, (2, 4))]
+    after = rate_list(teams, {3: strong})
+    expected = rate_teams([[initial(), strong], [initial(), initial()]], [2, 1])
+    assert after == [
+        (1, expected[0][0]),
+        (3, expected[0][1]),
+        (2, expected[1][0]),
+        (4, expected[1][1]),
+    ]
+    assert dict(after)[2][0] > initial()[0] > dict(after)[1][0]
+
+
+async def test_a_list_of_bots_of_one_level_is_stored_without_ratings(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bots.db'}"
+    await asyncio.to_thread(upgrade, url)
+    store = Store.connect(url)
+    store.start()
+    try:
+        await store.create_table("t1", "skat", {})
+        bots = tuple(Player(None, "bot:random", "random") for _ in range(3))
+        standings = [{"seat": s, "points": p} for s, p in enumerate((900, 300, 600))]
+        await store.append("t1", Append(1, (), list_over=ListOver(standings, bots)))
+        assert await store.leaderboard("skat") == []
+    finally:
+        await store.close()

@@ -1,34 +1,32 @@
 """TableCore, no sockets or database: commands in, effects out (docs/conventions.md section 7)."""
 
 import random
+from collections import Counter
 from typing import Any
 
 import msgspec
 import numpy as np
+import pytest
 
 from bots.registry import skat_policy
-from server.events import Moved, TakenOver
-from server.games import SkatGame
-from server.protocol import Error, Event, Joined, Ok, Snapshot
-from server.table_core import (
+from server.core.commands import (
     Act,
     AddBot,
-    Append,
-    AskBot,
     BotMoved,
+    Command,
     Disconnect,
-    Effect,
     Join,
-    Publish,
     Resume,
-    Send,
-    StartTimer,
-    TableConfig,
-    TableCore,
     TimerFired,
     User,
     Watch,
 )
+from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
+from server.core.state import TableConfig
+from server.core.table import TableCore
+from server.events import Append, Moved, TakenOver
+from server.games import GameKind, SkatGame, TichuGame
+from server.protocol import Error, Event, Joined, Ok, Snapshot
 
 USERS = [User(i + 1, f"player{i}") for i in range(4)]
 
@@ -243,3 +241,82 @@ class TestResume:
             act(core, *random_move(core, rng))
         messages = sent_to(core.handle(Resume(0, USERS[0], 1, 0)), 0)
         assert isinstance(messages[0], Snapshot) and messages[0].seq == core.seq
+
+
+class CountingState:
+    """An engine state that counts the `apply` calls on it and on every state it leads to."""
+
+    def __init__(self, inner: Any, counts: Counter[str]) -> None:
+        self._inner = inner
+        self._counts = counts
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def apply(self, seat: int, action: Any) -> "CountingState":
+        self._counts["apply"] += 1
+        return CountingState(self._inner.apply(seat, action), self._counts)
+
+
+class CountingGame:
+    """A game adapter whose states count `apply`, and which counts decoded actions and deals
+    restored from their bytes."""
+
+    def __init__(self, inner: GameKind) -> None:
+        self._inner = inner
+        self.counts: Counter[str] = Counter()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, CountingState]:
+        start, state = self._inner.deal(rules, seed, number)
+        return start, CountingState(state, self.counts)
+
+    def restore(self, start: bytes) -> CountingState:
+        self.counts["restore"] += 1
+        return CountingState(self._inner.restore(start), self.counts)
+
+    def decode_action(self, raw: bytes) -> Any:
+        self.counts["decode"] += 1
+        return self._inner.decode_action(raw)
+
+
+class TestEachMoveOnce:
+    """A move is decoded once (from the client's bytes) and applied once; a new deal is
+    never restored from its own bytes. Only stored events are decoded and applied again."""
+
+    @pytest.mark.parametrize("kind", [SkatGame, TichuGame])
+    def test_every_move_is_applied_once(self, kind: type[GameKind]) -> None:
+        game = CountingGame(kind())
+        config = TableConfig("t1", game.name, {}, False, None, 3, USERS[0].id)
+        core = TableCore(config, game, random.Random(3), ["random"])  # type: ignore[arg-type]
+        log: list[Append] = []
+
+        def handle(command: Command) -> None:
+            log.extend(e for e in core.handle(command) if isinstance(e, Append))
+
+        handle(Watch(50, User(9, "watcher"), None, None))
+        for client, user in enumerate(USERS[: core.seat_count]):
+            handle(Join(client, user, None, None, None))
+        rng = random.Random(1)
+        acts = bot_moves = 0
+        while core.status == "playing" and acts + bot_moves < 120:
+            assert core.state is not None
+            seat = game.acting_seats(core.state)[0]
+            action = rng.choice(core.state.legal_actions(seat))
+            if (acts + bot_moves) % 3 == 2:  # some moves come back as a bot's answers
+                handle(BotMoved(seat, core.game_seq, action))
+                bot_moves += 1
+            else:
+                raw = msgspec.json.encode(action)
+                handle(Act(seat, USERS[seat], 1, core.seq, raw))
+                acts += 1
+        assert core.moves == acts + bot_moves > 0
+        assert game.counts == Counter({"apply": core.moves, "decode": acts})
+        game.counts.clear()
+        restored = TableCore(config, game, random.Random(3), ["random"])  # type: ignore[arg-type]
+        restored.restore((a.first_seq + i, e) for a in log for i, e in enumerate(a.events))
+        assert restored.seq == core.seq
+        deals = core.deal_number + 1
+        assert game.counts == Counter({"apply": core.moves, "decode": core.moves, "restore": deals})

@@ -14,7 +14,7 @@ from paho.mqtt.enums import MQTTProtocolVersion
 from sqlalchemy import update
 
 from server.app import App, running
-from server.bus import Bus
+from server.cluster.bus import Bus
 from server.store.db import Store
 from server.store.migrate import upgrade
 from server.store.models import tables

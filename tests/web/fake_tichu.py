@@ -1,16 +1,18 @@
-"""A stand-in server for Tichu tables, speaking protocol v1 inside the browser's WebSocket.
+"""A stand-in server for one Tichu table, speaking protocol v1 inside the browser's WebSocket.
 
-The real server has no Tichu adapter yet (the lead adds `TichuGame` to server/games.py), so the
-Tichu browser tests route the page's WebSocket (Playwright `route_web_socket`) to this object.
-It answers exactly as docs/protocol.md describes (hello/welcome, list_games, create_table,
-join, add_bot, act, chat, resume, ...) and keeps one Tichu match of the real engine: every
-view is `engine.tichu` `State.observation(seat)` without the history, every action is checked
-by `State.apply`, other seats' exchanges reach a seat as `"action": null`. The three bots are
-simple and predictable: they decline Grand Tichu, pass their three lowest cards, pass whenever
-they may and otherwise play the first legal play (the lowest single on a lead).
+The real server hosts Tichu (`server/games/tichu.py`; `test_tichu_live.py` plays a match on
+it). This stand-in stays for the tests that need what no real table offers a client: a fixed
+deal (seat 0 holds a bomb, the Mah Jong, the Dog and the Dragon), bots that play the same way
+every time, and bots that wait (`auto = False` holds them until `step()`), so a test can act
+out of turn (a bomb) while a bot's play lies on the table. The Tichu browser tests route the
+page's WebSocket (Playwright `route_web_socket`) to this object.
 
-`auto = False` holds the bots until `step()` is called, so a test can act out of turn (a bomb)
-while a bot's play lies on the table.
+It answers as docs/protocol.md describes (hello/welcome, list_games, create_table, join,
+add_bot, act, chat, resume, ...) and keeps one match of the real engine: every view is the
+real adapter's (`TichuGame.view`, with each legal play's combination), every action is
+checked by `State.apply`, other seats' exchanges reach a seat as `"action": null`. The three
+bots decline Grand Tichu, pass their three lowest cards, pass whenever they may and otherwise
+play the first legal play (the lowest single on a lead).
 """
 
 import json
@@ -24,6 +26,7 @@ from engine.tichu.cards import format_cards, parse_cards
 from engine.tichu.deal import Deal
 from engine.tichu.rules import Rules
 from engine.tichu.state import State, new_game
+from server.games import TichuGame
 
 HUMAN = 0
 TABLE = "TichuT1"
@@ -56,6 +59,7 @@ def the_deal() -> Deal:
 
 
 _action_decoder = msgspec.json.Decoder(Action)
+_GAME = TichuGame()
 
 
 class FakeTichuServer:
@@ -258,10 +262,7 @@ class FakeTichuServer:
     def view(self, viewer: int, *, history: bool) -> Any:
         if self.state is None:
             return None
-        observation = self.state.observation(viewer)
-        if not history:
-            observation = msgspec.structs.replace(observation, history=())
-        return msgspec.to_builtins(observation)
+        return msgspec.to_builtins(_GAME.view(self.state, viewer, history=history))
 
     def snapshot(self) -> dict[str, Any]:
         view = self.view(HUMAN, history=True)

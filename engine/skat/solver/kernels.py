@@ -15,7 +15,6 @@ from numba.core import cgutils
 from numba.extending import intrinsic, overload, register_jitable
 
 from engine import bits
-from engine.skat.solver.cache import caches_beside_sources, drop_stale_cache
 from engine.skat.solver.position import (
     FULL32,
     NO_CARD,
@@ -90,8 +89,6 @@ def jit(signature: Any, allocates: bool = False, inline: bool = False) -> Callab
     return wrap
 
 
-if caches_beside_sources():  # every jitted module imports this one first: see `cache`
-    drop_stale_cache()
 register_jitable(bits.popcount_swar)  # lets numba compile bits.lowest_index, which calls it
 popcount = jit(I64(I64))(bits.popcount_swar)
 lowest_index = jit(I64(I64))(bits.lowest_index)

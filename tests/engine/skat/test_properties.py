@@ -27,7 +27,14 @@ from engine.skat.actions import (
     RefuseClaim,
     Resign,
 )
-from engine.skat.cards import ALL_CARDS, GAME_TYPES, card_points, format_card, format_cards
+from engine.skat.cards import (
+    ALL_CARDS,
+    CARD_POINTS,
+    GAME_TYPES,
+    card_points,
+    format_card,
+    format_cards,
+)
 from engine.skat.deal import Deal
 from engine.skat.rules import Rules
 from engine.skat.state import GameStart, State, new_game, replay
@@ -96,6 +103,13 @@ def test_cards_are_conserved_and_points_sum_to_120(seed: int, rules: Rules) -> N
             union |= mask
         assert union == ALL_CARDS
         assert sum(card_points(m) for m in places) == 120
+
+
+@given(mask=st.integers(0, ALL_CARDS))
+def test_a_card_set_is_written_and_counted_card_by_card(mask: int) -> None:
+    cards = sorted(iter_bits(mask), reverse=True)
+    assert format_cards(mask) == [format_card(c) for c in cards]
+    assert card_points(mask) == sum(CARD_POINTS[c] for c in cards)
 
 
 @settings(max_examples=25, deadline=None)

@@ -147,6 +147,29 @@ def test_legal_actions_apply_and_every_other_action_is_rejected(seed: int) -> No
                     assert action in legal or isinstance(action, Exchange)
 
 
+def _answer(state: State, seat: int, action: Action) -> State | str:
+    try:
+        return state.apply(seat, action)
+    except IllegalAction as error:
+        return error.code
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_apply_answers_alike_whether_or_not_the_state_listed_its_actions(seed: int) -> None:
+    """`legal_actions` memoises what it listed on the state, for `apply` to skip its checks:
+    an equal state that was never asked (decoded afresh) answers every action the same."""
+    rng = random.Random(seed)
+    for step, (state, _, _) in enumerate(random_match(seed, Rules(), max_rounds=1)):
+        if step % 5:
+            continue
+        for seat in range(4):
+            unasked = msgspec.json.decode(msgspec.json.encode(state), type=State)
+            listed = state.legal_actions(seat, exchanges=False)
+            for action in [*listed, *candidates(state, seat, rng)]:
+                assert _answer(state, seat, action) == _answer(unasked, seat, action)
+
+
 @settings(max_examples=20, deadline=None)
 @given(seed=SEEDS)
 def test_replay_reproduces_the_state_and_states_round_trip(seed: int) -> None:

@@ -9,7 +9,6 @@ that drains the outbox runs only while it holds messages, so an idle connection 
 import asyncio
 import logging
 import time
-from collections import deque
 from typing import Any
 
 import msgspec
@@ -18,7 +17,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
 from bots.registry import policy_names
-from server import table_core
+from server.core import commands
+from server.core.actor import UNAVAILABLE
+from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
@@ -59,8 +60,6 @@ from server.protocol import (
 )
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
-from server.table import UNAVAILABLE
-from server.tournaments import TournamentWatch
 
 __all__ = ["Connection", "TokenBucket"]
 
@@ -70,6 +69,8 @@ RESERVED_PREFIXES = ("guest-", "bot")
 
 class TokenBucket:
     """`rate` tokens per second up to `burst`; each message takes one."""
+
+    __slots__ = ("burst", "rate", "tokens", "updated")
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
@@ -88,7 +89,27 @@ class TokenBucket:
 
 
 class Connection:
-    """Serves one client until its socket closes."""
+    """Serves one client until its socket closes. Thousands may be open and idle at once, so
+    it keeps no attribute dictionary and, when idle, no task and only empty lists."""
+
+    __slots__ = (
+        "abuse",
+        "bucket",
+        "closing",
+        "id",
+        "is_bot",
+        "lobby",
+        "metrics",
+        "outbox",
+        "settings",
+        "store",
+        "tables",
+        "token",
+        "tournaments",
+        "user",
+        "writer",
+        "ws",
+    )
 
     def __init__(
         self,
@@ -110,10 +131,10 @@ class Connection:
         self.user: StoredUser | None = None
         self.is_bot = False  # the client is a program (hello with `bot`)
         self.token = ""
-        self.tables: set[str] = set()
+        self.tables: list[str] = []  # the tables it joined or watches
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.abuse = 0
-        self.outbox: deque[str] = deque()
+        self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
 
@@ -149,7 +170,7 @@ class Connection:
                     table = self.lobby.get(table_id)
                 except LobbyError:
                     continue
-                table.submit(table_core.Disconnect(self.id))
+                table.submit(commands.Disconnect(self.id))
                 table.forget(self.id)
 
     async def _write(self) -> None:
@@ -157,7 +178,7 @@ class Connection:
         try:
             while self.outbox:
                 await self.ws.send(self.outbox[0])
-                self.outbox.popleft()
+                del self.outbox[0]
         except ConnectionClosed:
             self.outbox.clear()
         finally:
@@ -242,22 +263,23 @@ class Connection:
     async def _to_table(self, request: Join | Leave | Watch | AddBot | Act | Chat | Resume) -> None:
         table = await self.lobby.locate(request.table)
         user = self._user()
-        command: table_core.Command
+        command: commands.Command
         if isinstance(request, Join):
-            command = table_core.Join(self.id, user, request.id, request.seat, request.invite)
+            command = commands.Join(self.id, user, request.id, request.seat, request.invite)
         elif isinstance(request, Watch):
-            command = table_core.Watch(self.id, user, request.id, request.invite)
+            command = commands.Watch(self.id, user, request.id, request.invite)
         elif isinstance(request, Resume):
-            command = table_core.Resume(self.id, user, request.id, request.seq)
+            command = commands.Resume(self.id, user, request.id, request.seq)
         elif isinstance(request, Leave):
-            command = table_core.Leave(self.id, user, request.id)
+            command = commands.Leave(self.id, user, request.id)
         elif isinstance(request, AddBot):
-            command = table_core.AddBot(self.id, user, request.id, request.seat, request.level)
+            command = commands.AddBot(self.id, user, request.id, request.seat, request.level)
         elif isinstance(request, Act):
-            command = table_core.Act(self.id, user, request.id, request.seq, bytes(request.action))
+            command = commands.Act(self.id, user, request.id, request.seq, bytes(request.action))
         else:
-            command = table_core.Say(self.id, user, request.id, request.text)
-        self.tables.add(request.table)
+            command = commands.Say(self.id, user, request.id, request.text)
+        if request.table not in self.tables:
+            self.tables.append(request.table)
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
@@ -313,10 +335,10 @@ class Connection:
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
 
-    def _user(self) -> table_core.User:
+    def _user(self) -> commands.User:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
-        return table_core.User(self.user.id, self.user.name, self.is_bot)
+        return commands.User(self.user.id, self.user.name, self.is_bot)
 
 
 def _bot_levels(game: str) -> tuple[str, ...]:

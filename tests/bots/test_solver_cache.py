@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.skat.solver.cache import drop_stale_cache
+from bots.solver_cache import drop_stale_cache
 
 
 @pytest.fixture

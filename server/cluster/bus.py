@@ -4,7 +4,7 @@ Everything published here went through `views.visible_event(event, None)` in the
 public information only. A table's lobby entry is *retained* on its own topic (and cleared
 with an empty retained message when its list ends), so the broker holds the whole lobby: a
 server process or a dashboard that subscribes gets every open table at once
-(`server/cluster.py`). Publishing never blocks a table: messages go into a bounded queue
+(`server/cluster/mirror.py`). Publishing never blocks a table: messages go into a bounded queue
 (the oldest are dropped when the broker is away for long) and one task sends them with MQTT 5,
 reconnecting with exponential backoff, so the server keeps running while the broker is down.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import aiomqtt
 
-from server.mqtt import broker_address, stay_connected
+from server.cluster.mqtt import broker_address, stay_connected
 from server.protocol import encode_public
 from server.tasks import cancel
 

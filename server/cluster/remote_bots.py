@@ -29,11 +29,9 @@ from paho.mqtt.properties import Properties
 
 from bots.policy import Decision
 from bots.pool import BotPool
-from engine.skat.observation import Observation as SkatObservation
-from engine.tichu.observation import Observation as TichuObservation
-from server.bus import TOPIC_PREFIX
-from server.games import GameKind
-from server.mqtt import broker_address, stay_connected
+from server.cluster.bus import TOPIC_PREFIX
+from server.cluster.mqtt import broker_address, stay_connected
+from server.games import GameKind, all_games
 from server.tasks import cancel
 
 __all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]
@@ -43,10 +41,6 @@ log = logging.getLogger(__name__)
 REQUEST_TOPIC = f"{TOPIC_PREFIX}/bots/requests"
 SHARED_SUBSCRIPTION = f"$share/bots/{REQUEST_TOPIC}"
 REPLY_PREFIX = f"{TOPIC_PREFIX}/bots/replies"
-OBSERVATIONS: Mapping[str, type[msgspec.Struct]] = {
-    "skat": SkatObservation,
-    "tichu": TichuObservation,
-}
 
 
 class BotRequest(msgspec.Struct, frozen=True):
@@ -176,13 +170,14 @@ class RemoteBots:
 async def serve_requests(url: str, pool: BotPool, name: str) -> None:
     """The worker side: answer requests from the shared subscription until cancelled."""
     host, port = broker_address(url)
+    games = all_games()
     running: set[asyncio.Task[None]] = set()
 
     async def take_requests(client: aiomqtt.Client) -> None:
         await client.subscribe(SHARED_SUBSCRIPTION, qos=1)
         log.info("bot worker %s taking requests from %s:%d", name, host, port)
         async for message in client.messages:
-            task = asyncio.create_task(_answer_request(client, pool, message, name))
+            task = asyncio.create_task(_answer_request(client, pool, games, message, name))
             running.add(task)
             task.add_done_callback(running.discard)
 
@@ -190,14 +185,18 @@ async def serve_requests(url: str, pool: BotPool, name: str) -> None:
 
 
 async def _answer_request(
-    client: aiomqtt.Client, pool: BotPool, message: aiomqtt.Message, name: str
+    client: aiomqtt.Client,
+    pool: BotPool,
+    games: Mapping[str, GameKind],
+    message: aiomqtt.Message,
+    name: str,
 ) -> None:
     properties = message.properties
     reply_topic = getattr(properties, "ResponseTopic", None)
     correlation = getattr(properties, "CorrelationData", None)
     try:
         request = msgspec.json.decode(message.payload, type=BotRequest)  # type: ignore[arg-type]
-        observation_type = OBSERVATIONS[request.game]
+        observation_type = games[request.game].observation_type
         observation = msgspec.json.decode(bytes(request.observation), type=observation_type)
     except (msgspec.DecodeError, msgspec.ValidationError, KeyError) as error:
         log.warning("bot worker: bad request dropped (%s)", error)

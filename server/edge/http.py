@@ -15,13 +15,13 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from server.edge.tournaments import TournamentWatch
 from server.protocol import LeaderboardEntry, encode_public
 from server.store.db import Store
-from server.tournaments import TournamentWatch
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
-WEB_ROOT = Path(__file__).parent / "web"
+WEB_ROOT = Path(__file__).parents[1] / "web"
 RECORD_PREFIX = "/api/records/"
 TOURNAMENTS = "/api/tournaments"
 RECORD_PARTS = 2

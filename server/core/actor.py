@@ -20,21 +20,14 @@ import msgspec
 from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
-from server.protocol import Error, encode
-from server.store.db import LeaseLost, Store, is_unavailable
-from server.table_core import (
-    Append,
-    AskBot,
-    BotMoved,
-    ClientId,
-    Command,
-    Effect,
-    Publish,
-    Send,
-    StartTimer,
-    TableCore,
-    TimerFired,
-)
+from server.core.commands import BotMoved, ClientId, Command, TimerFired
+from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
+from server.core.state import TableConfig
+from server.core.table import TableCore
+from server.events import Append, Status
+from server.protocol import Error, TableInfo, encode
+from server.store.db import Store, is_unavailable
+from server.store.writer import LeaseLost
 from server.tasks import cancel
 
 __all__ = ["Client", "Publisher", "Table"]
@@ -96,7 +89,7 @@ class Table:
         on_moves: Callable[[int], None] | None = None,
         on_lost: Callable[["Table"], None] | None = None,
     ) -> None:
-        self.core = core
+        self._core = core
         self.id = core.config.id
         self._store = store
         self._pool = pool
@@ -114,6 +107,23 @@ class Table:
         self.holding = False
         # (client, request id) of the command whose append found the table taken over.
         self._in_flight: tuple[ClientId | None, int | str | None] = (None, None)
+
+    @property
+    def config(self) -> TableConfig:
+        return self._core.config
+
+    @property
+    def status(self) -> Status:
+        return self._core.status
+
+    @property
+    def seq(self) -> int:
+        """The seq of the table's last event."""
+        return self._core.seq
+
+    def info(self) -> TableInfo:
+        """The table's public metadata (its lobby entry)."""
+        return self._core.info()
 
     def start(self, effects: list[Effect]) -> None:
         """Start the actor; `effects` (from `TableCore.wake`) run first."""
@@ -169,7 +179,7 @@ class Table:
             command = await self._queue.get()
             try:
                 if not self.broken:
-                    await self._carry_out(self.core.handle(command))
+                    await self._carry_out(self._core.handle(command))
             except LeaseLost:
                 # Another process took the table over (this one stalled past its lease):
                 # nothing of this command was stored or told; the new owner carries on.
@@ -190,7 +200,7 @@ class Table:
                 self._queue.task_done()
 
     async def _carry_out(self, effects: list[Effect]) -> None:
-        moves_before = self.core.moves
+        moves_before = self._core.moves
         encoded: dict[int, str] = {}
         for effect in effects:
             if isinstance(effect, Append):
@@ -211,8 +221,8 @@ class Table:
                 task.add_done_callback(self._bots.discard)
             elif isinstance(effect, StartTimer):
                 self._start_timer(effect)
-        if self._on_moves is not None and self.core.moves != moves_before:
-            self._on_moves(self.core.moves - moves_before)
+        if self._on_moves is not None and self._core.moves != moves_before:
+            self._on_moves(self._core.moves - moves_before)
 
     async def _commit(self, effect: Append) -> None:
         """Make `effect` durable, holding the table while the database is away."""
@@ -257,7 +267,7 @@ class Table:
         loop = asyncio.get_running_loop()
         started = loop.time()
         decision = await self._pool.decide(
-            self.core.game.name, ask.level, ask.observation, ask.seed, self._bot_deadline
+            self._core.game.name, ask.level, ask.observation, ask.seed, self._bot_deadline
         )
         wait = self._bot_delay - (loop.time() - started)
         if wait > 0:

@@ -1,7 +1,7 @@
-"""What one server process knows of the others: their public tables, and its own name and URL.
+"""What one server process knows of the others: their public tables.
 
 Every process publishes its tables' lobby entries as retained MQTT messages, one topic per
-table (`server/bus.py`); `LobbyMirror` subscribes to them all, so any process lists every
+table (`server/cluster/bus.py`); `LobbyMirror` subscribes to them all, so any process lists every
 open table of the cluster. The mirror only hears: which tables are live and which process
 serves each is decided by the leases in the database (`server/store/leases.py`), never by what
 was heard here, so an entry left behind by a process that died unnoticed is never listed.
@@ -9,43 +9,18 @@ was heard here, so an entry left behind by a process that died unnoticed is neve
 
 import asyncio
 import logging
-import secrets
-import socket
 
 import aiomqtt
 import msgspec
 
-from server.bus import LOBBY_TOPIC
-from server.mqtt import broker_address, stay_connected
+from server.cluster.bus import LOBBY_TOPIC
+from server.cluster.mqtt import broker_address, stay_connected
 from server.protocol import TableInfo
-from server.settings import Settings
 from server.tasks import cancel
 
-__all__ = ["LobbyMirror", "node_name", "node_url"]
+__all__ = ["LobbyMirror"]
 
 log = logging.getLogger(__name__)
-ANY_ADDRESS = ("", "0.0.0.0", "::")
-
-
-def node_name(settings: Settings, port: int) -> str:
-    """This process's name: the `node` setting (`{host}` and `{port}` filled in), or
-    `{hostname}-{port}` (stable across a restart on the same port, so a restarted process
-    takes its tables back at once)."""
-    if settings.node:
-        return settings.node.format(host=socket.gethostname(), port=port)
-    if settings.port == 0:  # a test's throwaway server: the next one must not look the same
-        return f"{socket.gethostname()}-{port}-{secrets.token_hex(3)}"
-    return f"{socket.gethostname()}-{port}"
-
-
-def node_url(settings: Settings, node: str, port: int) -> str:
-    """Where clients reach this process: `node_url` with its placeholders filled, or the
-    address it listens on."""
-    hostname = socket.gethostname()
-    if settings.node_url:
-        return settings.node_url.format(node=node, host=hostname, port=port)
-    host = hostname if settings.host in ANY_ADDRESS else settings.host
-    return f"ws://{host}:{port}/ws"
 
 
 class LobbyMirror:

@@ -1,13 +1,17 @@
-"""Numba cache hygiene: drop the package's cached machine code when any of its sources change.
+"""Numba cache hygiene for the Skat solver: drop its cached machine code when any of its
+sources change.
 
 numba invalidates a cached function only when the function's own file changes, but a cached
 function holds compiled copies of what it calls and of the constants it reads from other
 modules (the stack layout, the table layout): after an edit in one module, a caller cached
-from another file could go on running stale code and give wrong answers. So importing the
-package hashes the sources of its jitted modules (and `engine/bits.py`) and, when the digest
-differs from the one stored beside the cache, deletes those cache files; numba then
-recompiles once and caches again. Only numba's default cache beside the sources is managed:
-with `NUMBA_CACHE_DIR` set, or a read-only install, clear that cache after an upgrade.
+from another file could go on running stale code and give wrong answers. So before a process
+imports the solver, `drop_stale_cache` hashes the sources of its jitted modules (and
+`engine/bits.py`) and, when the digest differs from the one stored beside the cache, deletes
+those cache files; numba then recompiles once and caches again. The engine does no file work
+itself: the bot pool's workers call `keep_fresh` before they warm up, and so does every entry point
+that may load the solver (`tischrunde`, the tests, the benchmarks). Only numba's default cache
+beside the sources is managed: with `NUMBA_CACHE_DIR` set, or a read-only install, clear that
+cache after an upgrade.
 """
 
 import hashlib
@@ -16,10 +20,13 @@ from typing import Final
 
 import numba
 
-__all__ = ["caches_beside_sources", "drop_stale_cache"]
+import engine
 
-_PACKAGE: Final = Path(__file__).resolve().parent
-_BITS: Final = _PACKAGE.parents[1] / "bits.py"
+__all__ = ["drop_stale_cache", "keep_fresh"]
+
+_ENGINE: Final = Path(engine.__file__).resolve().parent  # not importing the solver: it compiles
+_PACKAGE: Final = _ENGINE / "skat" / "solver"
+_BITS: Final = _ENGINE / "bits.py"
 _CACHE_SUFFIXES: Final = (".nbi", ".nbc")
 _DIGEST_NAME: Final = "solver-sources.sha256"
 
@@ -36,6 +43,12 @@ def caches_beside_sources() -> bool:
     default), the only place `drop_stale_cache` looks?"""
     elsewhere = getattr(numba.config, "CACHE_DIR", "")
     return not elsewhere and not getattr(numba.config, "DISABLE_JIT", 0)
+
+
+def keep_fresh() -> None:
+    """Before the solver is imported: drop its cache if stale (only where numba keeps it)."""
+    if caches_beside_sources():
+        drop_stale_cache()
 
 
 def drop_stale_cache(package: Path = _PACKAGE, bits: Path = _BITS) -> None:

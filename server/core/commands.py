@@ -1,0 +1,142 @@
+"""What a table is asked to do: one type per command, from a client, a bot, a timer or the
+log of a table another process writes. `TableCore.handle` takes any of them."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from server.events import TableEvent
+
+__all__ = [
+    "Act",
+    "AddBot",
+    "BotMoved",
+    "ClientId",
+    "Command",
+    "Disconnect",
+    "Followed",
+    "Join",
+    "Leave",
+    "Resume",
+    "Say",
+    "TimerFired",
+    "User",
+    "Watch",
+]
+
+ClientId = int
+
+
+@dataclass(frozen=True)
+class User:
+    """An authenticated user as the table knows it; `bot`: a program (an external bot)."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True)
+class Join:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    seat: int | None
+    invite: str | None
+
+
+@dataclass(frozen=True)
+class Watch:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    invite: str | None
+
+
+@dataclass(frozen=True)
+class Leave:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+
+
+@dataclass(frozen=True)
+class AddBot:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """A game action as the client sent it (the game's JSON, decoded once by the core)."""
+
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    seq: int
+    action: bytes
+
+
+@dataclass(frozen=True)
+class Say:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Resume:
+    client: ClientId
+    user: User
+    request_id: int | str | None
+    seq: int
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    """The client's connection closed."""
+
+    client: ClientId
+
+
+@dataclass(frozen=True)
+class BotMoved:
+    """A bot's decision for `seat`, asked for when the table was at `seq`."""
+
+    seat: int
+    seq: int
+    action: Any
+    why: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class TimerFired:
+    """A timer started with `StartTimer(key, ...)` ran out (`server/core/timers.py`)."""
+
+    key: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Followed:
+    """Events another process committed to a followed table (`TableConfig.followed`), in
+    `seq` order; ones the core has already are skipped."""
+
+    events: tuple[tuple[int, TableEvent], ...]
+
+
+Command = (
+    Join
+    | Watch
+    | Leave
+    | AddBot
+    | Act
+    | Say
+    | Resume
+    | Disconnect
+    | BotMoved
+    | TimerFired
+    | Followed
+)

@@ -1,0 +1,148 @@
+"""The game at a table: a human's or a bot's move, deals and the end of the list, and who is
+asked to move next.
+
+Each move is decoded once (a client's bytes; a bot's decision arrives decoded) and applied
+once: the state `apply` returns is the one folded in, with the decoded action kept for the
+views. Only stored moves (a restore, a followed table) are decoded and applied in the fold.
+"""
+
+from typing import Any, Final
+
+import msgspec
+
+from engine.errors import IllegalAction
+from server.core import timers
+from server.core.batch import Batch
+from server.core.commands import Act, BotMoved
+from server.core.effects import AskBot
+from server.core.state import TableState
+from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded
+from server.games import GameState
+from server.protocol import Ok
+
+__all__ = ["act", "ask_bot", "bot_moved", "deal", "out_of_time", "schedule", "start_if_full"]
+
+SEED_BITS: Final = 63
+
+
+def act(table: TableState, cmd: Act, batch: Batch) -> None:
+    """A seated client's move: checked by the engine, refused with one error otherwise."""
+    viewer = table.clients.get(cmd.client)
+    seat = table.seat_of(cmd.user.id)
+    if viewer is None or viewer.seat is None or seat is None:
+        return batch.error(cmd, "not_seated", "you have no seat at this table")
+    if table.status != "playing" or table.state is None:
+        return batch.error(cmd, "not_playing", "no deal is running at this table")
+    if not table.game_seq <= cmd.seq <= table.seq:
+        message = f"the game changed at seq {table.game_seq}; you saw {cmd.seq}"
+        return batch.error(cmd, "stale_seq", message)
+    try:
+        action = table.game.decode_action(cmd.action)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        return batch.error(cmd, "bad_action", f"not an action: {error}")
+    try:
+        after = table.state.apply(seat, action)
+    except IllegalAction as error:
+        return batch.error(cmd, error.code, error.message)
+    _move(table, batch, seat, action, after)
+    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    return None
+
+
+def bot_moved(table: TableState, cmd: BotMoved, batch: Batch) -> None:
+    """A bot's answer, void if the seat has acted or the game moved on since it was asked."""
+    table.asked.discard(cmd.seat)
+    state = table.state
+    if state is None or cmd.seat not in table.game.acting_seats(state):
+        return  # the seat has acted or may not act now
+    simultaneous = state.to_move is None
+    if cmd.seq != table.game_seq and not simultaneous:
+        return  # the game moved on (owner returned, timer raced)
+    action, why = cmd.action, cmd.why
+    try:
+        after = state.apply(cmd.seat, action)
+    except IllegalAction:
+        if cmd.seq != table.game_seq:
+            return  # decided on an older state; the seat is asked again
+        # A buggy policy must not stall the table.
+        action, why = state.legal_actions(cmd.seat)[0], None
+        after = state.apply(cmd.seat, action)
+    _move(table, batch, cmd.seat, action, after, why or None)
+
+
+def _move(
+    table: TableState,
+    batch: Batch,
+    seat: int,
+    action: Any,
+    after: GameState,
+    why: dict[str, Any] | None = None,
+) -> None:
+    """Record a checked move; at the end of a deal its result, then the next deal or the
+    end of the list."""
+    encoded = msgspec.Raw(table.game.encode_action(action))
+    batch.emit(Moved(seat, encoded, why), action, after)
+    if not after.is_over:
+        return
+    names = [p.name if p else "" for p in table.seats]
+    record = table.game.record(after, names)
+    batch.games.append(GameOver(table.deal_number, table.results[-1], record, tuple(table.seats)))
+    if table.deal_number + 1 < table.config.series_length:
+        deal(table, table.deal_number + 1, batch)
+    else:
+        batch.emit(SeriesEnded(table.game.standings(table.seat_count, table.results)))
+        batch.list_over = ListOver(table.standings or [], tuple(table.seats))
+
+
+def deal(table: TableState, number: int, batch: Batch) -> None:
+    seed = table.rng.getrandbits(SEED_BITS)
+    start, state = table.game.deal(table.rules, seed, number)
+    batch.emit(DealStarted(number, msgspec.Raw(start)), state=state)
+
+
+def start_if_full(table: TableState, batch: Batch) -> None:
+    """The list begins once every seat is taken, whatever took the last one."""
+    if table.status == "waiting" and all(p is not None for p in table.seats):
+        deal(table, 0, batch)
+        timers.time_absent(table, batch)
+
+
+def schedule(table: TableState, batch: Batch) -> None:
+    """Ask a bot for the next move, or time the human to move (not at a followed table:
+    its own process plays it)."""
+    state = table.state
+    if table.status != "playing" or state is None or table.config.followed:
+        return
+    simultaneous = state.to_move is None
+    timed = False
+    for seat in table.game.acting_seats(state):
+        if simultaneous and seat in table.asked:
+            continue  # its answer is on the way; a decision there outlives other moves
+        player = table.seats[seat]
+        if player is not None and player.bot is not None:
+            ask_bot(table, seat, player.bot, batch)
+        elif seat in table.away:
+            ask_bot(table, seat, table.config.timeout_bot, batch)
+        else:
+            timed = True
+    if timed and table.config.move_seconds > 0:
+        batch.later(timers.move(table))
+
+
+def out_of_time(table: TableState, seq: int, batch: Batch) -> None:
+    """The move timer of `seq` fired: the timeout bot moves for the humans still to act."""
+    if seq != table.game_seq or table.state is None:
+        return
+    for seat in table.game.acting_seats(table.state):
+        player = table.seats[seat]
+        if player is not None and player.bot is None:
+            ask_bot(table, seat, table.config.timeout_bot, batch)
+
+
+def ask_bot(table: TableState, seat: int, level: str, batch: Batch) -> None:
+    if table.state is None:
+        return
+    observation = table.state.observation(seat)
+    seed = table.rng.getrandbits(SEED_BITS)
+    table.asked.add(seat)
+    batch.later(AskBot(seat, level, observation, seed, table.game_seq))

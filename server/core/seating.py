@@ -1,0 +1,180 @@
+"""Who is at a table and what they say: taking and leaving seats, bots on seats, watching,
+coming back after a reconnect, disconnects, absent owners, chat.
+
+A seat belongs to a user (or a bot level) from `Seated` on. Its owner may be connected more
+than once; when his last connection closes the grace timer starts, and when it runs out a bot
+plays the seat (`TakenOver`) until he comes back.
+"""
+
+from server.core import timers, views
+from server.core.batch import Batch
+from server.core.commands import AddBot, ClientId, Disconnect, Join, Leave, Resume, Say, User, Watch
+from server.core.state import TableState, Viewer
+from server.events import Chatted, Player, Seated, TakenOver, Vacated
+from server.protocol import Joined, Ok, Reply
+
+__all__ = [
+    "add_bot",
+    "disconnect",
+    "fill",
+    "grace_over",
+    "join",
+    "leave",
+    "resume",
+    "say",
+    "watch",
+]
+
+
+def join(table: TableState, cmd: Join, batch: Batch) -> None:
+    own = table.seat_of(cmd.user.id)
+    if own is not None:
+        return _attach(table, cmd.client, cmd.user, cmd.request_id, own, batch, joined=True)
+    if not _invited(table, cmd.invite):
+        return batch.error(cmd, "bad_invite", "this private table needs its invite")
+    if table.status != "waiting":
+        return batch.error(cmd, "already_started", "the list has begun")
+    free = [s for s, p in enumerate(table.seats) if p is None]
+    if not free:
+        return batch.error(cmd, "table_full", "every seat is taken")
+    seat = free[0] if cmd.seat is None else cmd.seat
+    if seat >= table.seat_count:
+        return batch.error(cmd, "no_such_seat", f"seats are 0..{table.seat_count - 1}")
+    if seat not in free:
+        return batch.error(cmd, "seat_taken", f"seat {seat} is taken")
+    batch.emit(Seated(seat, Player(cmd.user.id, cmd.user.name, client_bot=cmd.user.bot)))
+    _attach(table, cmd.client, cmd.user, cmd.request_id, seat, batch, joined=True)
+    return None
+
+
+def watch(table: TableState, cmd: Watch, batch: Batch) -> None:
+    if not _invited(table, cmd.invite):
+        return batch.error(cmd, "bad_invite", "this private table needs its invite")
+    _attach(table, cmd.client, cmd.user, cmd.request_id, None, batch, joined=False)
+    return None
+
+
+def resume(table: TableState, cmd: Resume, batch: Batch) -> None:
+    """A client back after a reconnect: every event it missed, or a snapshot."""
+    seat = table.seat_of(cmd.user.id)
+    if seat is None and cmd.client not in table.clients and table.config.private:
+        return batch.error(cmd, "bad_invite", "watch this private table with its invite")
+    if cmd.seq > table.seq:
+        return batch.error(cmd, "bad_seq", f"the table is only at seq {table.seq}")
+    table.clients.pop(cmd.client, None)
+    batch.attach[cmd.client] = Viewer(cmd.user, seat)
+    _take_back(seat, table, batch)
+    batch.later(lambda: views.missed(table, cmd.client, seat, cmd.seq))
+    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    return None
+
+
+def leave(table: TableState, cmd: Leave, batch: Batch) -> None:
+    """Give up a seat (before the list: free it; during it: a bot plays on) or stop watching."""
+    seat = table.seat_of(cmd.user.id)
+    if seat is None:
+        if table.clients.pop(cmd.client, None) is None:
+            return batch.error(cmd, "not_at_table", "you are not at this table")
+        batch.reply(cmd.client, Ok(id=cmd.request_id))
+        return None
+    for client, viewer in list(table.clients.items()):
+        if viewer.user.id == cmd.user.id:
+            del table.clients[client]
+    if table.status == "waiting":
+        batch.emit(Vacated(seat))
+    else:
+        batch.emit(Seated(seat, _bot(table.config.timeout_bot)))
+    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    return None
+
+
+def add_bot(table: TableState, cmd: AddBot, batch: Batch) -> None:
+    if table.seat_of(cmd.user.id) is None and cmd.user.id != table.config.created_by:
+        return batch.error(cmd, "not_seated", "only players and the host add bots")
+    if cmd.level not in table.bot_levels:
+        known = ", ".join(sorted(table.bot_levels))
+        return batch.error(cmd, "unknown_bot", f"no bot {cmd.level!r}; known: {known}")
+    if table.status != "waiting":
+        return batch.error(cmd, "already_started", "the list has begun")
+    if cmd.seat >= table.seat_count:
+        return batch.error(cmd, "no_such_seat", f"seats are 0..{table.seat_count - 1}")
+    if table.seats[cmd.seat] is not None:
+        return batch.error(cmd, "seat_taken", f"seat {cmd.seat} is taken")
+    batch.emit(Seated(cmd.seat, _bot(cmd.level)))
+    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    return None
+
+
+def say(table: TableState, cmd: Say, batch: Batch) -> None:
+    viewer = table.clients.get(cmd.client)
+    if viewer is None:
+        return batch.error(cmd, "not_at_table", "join or watch the table to chat")
+    batch.emit(Chatted(viewer.seat, cmd.user.name, cmd.text))
+    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    return None
+
+
+def disconnect(table: TableState, cmd: Disconnect, batch: Batch) -> None:
+    """A connection closed; its seat's grace timer starts if it was the owner's last one."""
+    viewer = table.clients.pop(cmd.client, None)
+    if viewer is None or viewer.seat is None:
+        return
+    if not any(v.user.id == viewer.user.id for v in table.clients.values()):
+        batch.later(timers.grace(table, viewer.seat))
+
+
+def fill(table: TableState, batch: Batch) -> None:
+    """The fill timer fired: bots of the table's level take every empty seat."""
+    if table.status != "waiting":
+        return
+    for seat, player in enumerate(table.seats):
+        if player is None:
+            batch.emit(Seated(seat, _bot(table.config.fill_level)))
+
+
+def grace_over(table: TableState, seat: int, batch: Batch) -> None:
+    """The grace timer of `seat` fired: a bot plays it if its owner is still away."""
+    player = table.seats[seat]
+    if (
+        table.status == "playing"
+        and player is not None
+        and player.bot is None
+        and seat not in table.away
+        and not any(v.seat == seat for v in table.clients.values())
+    ):
+        batch.emit(TakenOver(seat, True))
+
+
+def _bot(level: str) -> Player:
+    return Player(None, f"bot:{level}", level)
+
+
+def _invited(table: TableState, invite: str | None) -> bool:
+    return not table.config.private or invite == table.config.invite
+
+
+def _attach(
+    table: TableState,
+    client: ClientId,
+    user: User,
+    request_id: int | str | None,
+    seat: int | None,
+    batch: Batch,
+    *,
+    joined: bool,
+) -> None:
+    """Connect `client` to the table (as `seat`'s owner or a spectator): its reply, then a
+    snapshot as it sees the table after the command."""
+    table.clients.pop(client, None)
+    batch.attach[client] = Viewer(user, seat)
+    _take_back(seat, table, batch)
+    reply: Reply = Ok(id=request_id)
+    if joined and seat is not None:
+        reply = Joined(id=request_id, table=table.config.id, seat=seat)
+    batch.reply(client, reply)
+    batch.later(lambda: views.snapshot_for(table, client, seat))
+
+
+def _take_back(seat: int | None, table: TableState, batch: Batch) -> None:
+    if seat is not None and seat in table.away:
+        batch.emit(TakenOver(seat, False))

@@ -1,0 +1,50 @@
+"""The three timers of a table and when each starts. A timer's firing comes back as
+`TimerFired(key)`; the core then checks whether it still matters (`TableCore.handle`):
+
+- **fill** (`fill_bots_after` seconds after the table opens): bots take the empty seats
+  (`seating.fill`).
+- **grace** (per seat, `grace_seconds` after its owner's last connection closed, or after a
+  restart or start without him): a bot plays the seat until he is back
+  (`seating.grace_over`).
+- **move** (`move_seconds` after the game waited for a human, keyed by that `seq`): the timeout
+  bot makes the move if the game is still there (`moves.out_of_time`).
+"""
+
+from typing import Any, Final
+
+from server.core.batch import Batch
+from server.core.effects import StartTimer
+from server.core.state import TableState
+
+__all__ = ["FILL", "GRACE", "MOVE", "fill", "grace", "move", "time_absent"]
+
+FILL: Final = "fill"
+GRACE: Final = "grace"
+MOVE: Final = "move"
+
+
+def fill(table: TableState) -> StartTimer | None:
+    """The fill timer of a table waiting for players, if it has one."""
+    after = table.config.fill_bots_after
+    if table.status != "waiting" or after is None:
+        return None
+    return StartTimer((FILL,), after)
+
+
+def grace(table: TableState, seat: int) -> StartTimer:
+    return StartTimer((GRACE, seat), table.config.grace_seconds)
+
+
+def move(table: TableState) -> StartTimer:
+    """Time the humans the game waits for now."""
+    key: tuple[Any, ...] = (MOVE, table.game_seq)
+    return StartTimer(key, table.config.move_seconds)
+
+
+def time_absent(table: TableState, batch: Batch) -> None:
+    """Grace timers for human seats nobody is connected to (after a restart, at the start of
+    a list filled by bots)."""
+    present = {v.seat for v in (*table.clients.values(), *batch.attach.values())}
+    for seat, player in enumerate(table.seats):
+        if player is not None and player.bot is None and seat not in present | table.away:
+            batch.later(grace(table, seat))

@@ -1,0 +1,201 @@
+"""Everything a table sends, and what each recipient may see of it: the one place where table
+state becomes outgoing data (the redaction of docs/conventions.md section 5).
+
+Seats get their own view, spectators and the MQTT bus the public one (`viewer=None`); an
+information leak can only live here or in the engine's `observation`, and the leak tests aim
+at exactly these two. Three ways out, all built here:
+
+- `fan_out`: the new events of a command, once per group of recipients with the same view
+  (the seat's owner on every connection, all spectators together: each group's message is
+  encoded once), the public copy for the bus, deal results and the lobby entry;
+- `missed`: the events after a `seq` for one reconnecting client, or a snapshot;
+- `snapshot`: the whole table as one recipient may see it.
+"""
+
+from typing import Any
+
+import msgspec
+
+from server.core.commands import ClientId
+from server.core.effects import Effect, Publish, Send
+from server.core.state import BotHint, Recent, TableState
+from server.events import (
+    Chatted,
+    DealStarted,
+    GameOver,
+    Moved,
+    Seated,
+    SeriesEnded,
+    TakenOver,
+    Vacated,
+)
+from server.games import GameKind
+from server.protocol import Event, SeatInfo, Snapshot, TableInfo
+
+__all__ = [
+    "DealView",
+    "MoveView",
+    "SeatedView",
+    "VisibleEvent",
+    "fan_out",
+    "lobby_entry",
+    "missed",
+    "snapshot",
+    "snapshot_for",
+    "table_info",
+    "visible_event",
+]
+
+LOBBY_EVENTS = (Seated, Vacated, DealStarted, SeriesEnded)  # they change a lobby entry
+
+
+class SeatedView(msgspec.Struct, frozen=True, tag="seated", tag_field="kind"):
+    """A player took a seat (`bot`: a server bot's level; `client_bot`: a program playing
+    over the protocol)."""
+
+    seat: int
+    name: str
+    bot: str | None
+    client_bot: bool = False
+
+
+class DealView(msgspec.Struct, frozen=True, tag="deal", tag_field="kind"):
+    """A deal began; the recipient's cards are in the accompanying view."""
+
+    number: int
+
+
+class MoveView(msgspec.Struct, frozen=True, tag="move", tag_field="kind", omit_defaults=True):
+    """`seat` acted; `action` is None when the recipient may not see it (another's discard).
+
+    `why`: a bot's diagnostics for this move, only to the seat it played for (a human's seat
+    played by a bot while he is away). `hints`: with the move that ends a deal, every bot
+    move's diagnostics of that deal, to everyone (nothing is hidden any more).
+    """
+
+    seat: int
+    action: Any
+    why: dict[str, Any] | None = None
+    hints: tuple[BotHint, ...] = ()
+
+
+VisibleEvent = SeatedView | Vacated | TakenOver | DealView | MoveView | Chatted | SeriesEnded
+
+
+def visible_event(
+    item: Recent, viewer: int | None, game: GameKind, *, with_view: bool = True
+) -> tuple[VisibleEvent, Any]:
+    """The event of `item` as `viewer` (a seat, or None for the public) may see it, and the
+    viewer's view of the running deal after it (None when the event is not part of a deal).
+    `with_view=False` skips the view (None then), the costly part, for the bus."""
+    event = item.event
+    viewed = item.after if with_view else None
+    if isinstance(event, Seated):
+        player = event.player
+        return SeatedView(event.seat, player.name, player.bot, player.client_bot), None
+    if isinstance(event, DealStarted):
+        view = game.view(viewed, viewer, history=False) if viewed is not None else None
+        return DealView(event.number), view
+    if isinstance(event, Moved):
+        before, after, action = item.before, item.after, item.action
+        hidden = before is not None and game.is_hidden(before, event.seat, action, viewer)
+        view = game.view(viewed, viewer, history=False) if viewed is not None else None
+        why = event.why if viewer == event.seat else None
+        public = item.hints if after is not None and after.is_over else ()
+        return MoveView(event.seat, None if hidden else action, why, public), view
+    return event, None
+
+
+def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> list[Effect]:
+    """The last `count` events for every connected client (each its own view) and the bus,
+    then the table's new lobby entry if it changed and the results of the deals in `games`."""
+    by_view: dict[int | None, list[ClientId]] = {}
+    for client, viewer in table.clients.items():
+        by_view.setdefault(viewer.seat, []).append(client)
+    table_id = table.config.id
+    effects: list[Effect] = []
+    lobby_changed = False
+    for item in list(table.recent)[-count:]:
+        public = None
+        for viewer, clients in by_view.items():
+            event, view = visible_event(item, viewer, table.game)
+            effects.append(
+                Send(tuple(clients), Event(table=table_id, seq=item.seq, event=event, view=view))
+            )
+            if viewer is None:
+                public = event
+        if public is None:  # no spectators: the bus needs the public event, not a view
+            public, _ = visible_event(item, None, table.game, with_view=False)
+        effects.append(Publish("table", Event(table=table_id, seq=item.seq, event=public)))
+        lobby_changed |= isinstance(item.event, LOBBY_EVENTS)
+        if isinstance(item.event, SeriesEnded):
+            effects.append(
+                Publish("result", {"table": table_id, "standings": item.event.standings})
+            )
+    if lobby_changed:
+        effects += lobby_entry(table)
+    for game in games:
+        effects.append(
+            Publish("result", {"table": table_id, "deal": game.number, "result": game.result})
+        )
+    return effects
+
+
+def lobby_entry(table: TableState) -> list[Effect]:
+    """The table's entry in the lobby of every server process, unless it is private."""
+    return [] if table.config.private else [Publish("lobby", table_info(table))]
+
+
+def missed(table: TableState, client: ClientId, seat: int | None, seq: int) -> list[Effect]:
+    """Every event after `seq` as `seat` sees it, or a snapshot if they left the window."""
+    gap = [item for item in table.recent if item.seq > seq]
+    if table.seq - seq > len(gap):
+        return snapshot_for(table, client, seat)
+    table_id = table.config.id
+    effects: list[Effect] = []
+    for item in gap:
+        event, view = visible_event(item, seat, table.game)
+        effects.append(Send((client,), Event(table=table_id, seq=item.seq, event=event, view=view)))
+    return effects
+
+
+def snapshot_for(table: TableState, client: ClientId, seat: int | None) -> list[Effect]:
+    return [Send((client,), snapshot(table, seat))]
+
+
+def snapshot(table: TableState, seat: int | None) -> Snapshot:
+    """The whole table as `seat` (None: a spectator) may see it."""
+    game = table.game
+    view = game.view(table.state, seat, history=True) if table.state is not None else None
+    standings = game.standings(table.seat_count, table.results) if table.results else None
+    return Snapshot(
+        table=table_info(table),
+        seq=table.seq,
+        seat=seat,
+        view=view,
+        standings=standings,
+        results=list(table.results) or None,
+    )
+
+
+def table_info(table: TableState) -> TableInfo:
+    """Public metadata, for the lobby and snapshots (never cards)."""
+    config = table.config
+    return TableInfo(
+        id=config.id,
+        game=config.game,
+        rules=table.game.rules_options(table.rules),
+        seats=[_seat_info(table, s) for s in range(table.seat_count)],
+        status=table.status,
+        private=config.private,
+        series_length=config.series_length,
+        deal=max(table.deal_number, 0),
+        spectators=sum(1 for v in table.clients.values() if v.seat is None),
+    )
+
+
+def _seat_info(table: TableState, seat: int) -> SeatInfo:
+    player = table.seats[seat]
+    if player is None:
+        return SeatInfo(seat)
+    return SeatInfo(seat, player.name, player.bot, seat in table.away, player.client_bot)

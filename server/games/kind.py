@@ -1,0 +1,207 @@
+"""What the server needs of a game: the `GameKind` protocol every adapter implements, and the
+codec both engines' adapters share.
+
+The table core never imports a rules engine; it talks to a `GameKind`, which owns the game's
+types (rules, actions, the deal event, observations, results) and their encodings, and, in
+`tournament`, how bots play it in a tournament. Skat plays a list of deals; a Tichu "deal" in
+the server's terms is a whole match to 1000 (its rounds live inside one engine state).
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgspec
+
+__all__ = ["EngineGame", "GameKind", "GameState", "TournamentPlay"]
+
+
+class GameState(Protocol):
+    """What the server uses of an engine state (both engines share this interface)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> Any: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> Any: ...
+
+    def observation(self, seat: int | None, *, history: bool = True) -> Any: ...
+
+
+class GameKind(Protocol):
+    """A game as the server sees it.
+
+    Encoded values (`start`, actions) are JSON bytes that go into the event log; decoding an
+    old event must keep working after rules changes (the log has a schema version).
+    """
+
+    name: str
+    observation_type: type[msgspec.Struct]  # what a seat's bot sees (it crosses the broker)
+    tournament: "TournamentPlay"
+
+    def parse_rules(self, raw: dict[str, Any]) -> Any:
+        """Rules from the client's options; raises msgspec.ValidationError if invalid."""
+        ...
+
+    def rules_options(self, rules: Any) -> dict[str, Any]:
+        """The rules as plain JSON-able options (what `parse_rules` accepts)."""
+        ...
+
+    def seat_count(self, rules: Any) -> int: ...
+
+    def series_length(self, rules: Any, default: int) -> int:
+        """Deals in a series when the client does not say (`default`: the server setting)."""
+        ...
+
+    def acting_seats(self, state: GameState) -> tuple[int, ...]:
+        """Seats the table waits for: the seat to move, or every seat that still has to
+        decide in a phase where all act at once (Tichu's Grand Tichu and exchange)."""
+        ...
+
+    def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, GameState]:
+        """Deal number `number` of a list (the dealer rotates): the encoded first event and
+        the state after it."""
+        ...
+
+    def restore(self, start: bytes) -> GameState:
+        """The state right after the encoded first event `start`."""
+        ...
+
+    def decode_action(self, raw: bytes) -> Any:
+        """An action from JSON; raises msgspec.ValidationError or DecodeError."""
+        ...
+
+    def encode_action(self, action: Any) -> bytes: ...
+
+    def is_hidden(
+        self, state_before: GameState, seat: int, action: Any, viewer: int | None
+    ) -> bool:
+        """Whether `viewer` (None: public) must not see `action` of `seat` itself."""
+        ...
+
+    def view(self, state: GameState, viewer: int | None, *, history: bool) -> Any:
+        """What `viewer` (None: public) sees of the deal; without the history for per-event
+        updates (the events are the history), with it for snapshots."""
+        ...
+
+    def result_payload(self, state: GameState) -> dict[str, Any]:
+        """The finished deal's result as JSON-able data (for storage and events)."""
+        ...
+
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """List totals per seat, best first, from the stored result payloads. Each entry has
+        at least `seat` and `points` (what the ratings rank by)."""
+        ...
+
+    def record(self, state: GameState, names: Sequence[str]) -> str | None:
+        """The finished deal as a game record text (Skat: ISS), or None."""
+        ...
+
+
+class TournamentPlay(Protocol):
+    """How bots play a game in a tournament (`server/tournament/`): who sits together, how a
+    game is played out, and what its outcome adds to the standings."""
+
+    score_unit: str  # what `scores` counts, for reports
+
+    def group_size(self, rules: Mapping[str, Any]) -> int:
+        """Players per group (every group plays the same deals)."""
+        ...
+
+    def seatings(self, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
+        """The seatings a group plays each deal in (players by seat)."""
+        ...
+
+    def play_out(
+        self,
+        state: GameState,
+        policies: Sequence[Callable[..., Any]],
+        seed: int,
+        on_action: Callable[[int, Any], None],
+    ) -> GameState:
+        """Play `state` to its end with one policy per seat; `on_action(seat, action)` sees
+        each action applied."""
+        ...
+
+    def round_of(self, state: GameState) -> int:
+        """The round a state is in (a match of several rounds; 0 for a single deal)."""
+        ...
+
+    def outcome(
+        self,
+        final: GameState,
+        round_ends: Sequence[GameState],
+        players: Sequence[str],
+        deal: int,
+        seating: int,
+    ) -> list[Any]:
+        """What a finished game adds to the standings; `round_ends` are the states before
+        each move that ended a round, `deal` numbers the deal across the tournament."""
+        ...
+
+    def scores(self, final: GameState, players: Sequence[str]) -> dict[str, int]:
+        """Each player's score in one game (`score_unit`)."""
+        ...
+
+    def standings(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> list[dict[str, Any]]:
+        """One row per player from every game's (players by seat, outcome): `player`,
+        `games`, `total`, `mean`, `ci95` and the game's own columns."""
+        ...
+
+    def details(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> dict[str, Any]:
+        """The game's own tables for the report."""
+        ...
+
+
+RulesT = TypeVar("RulesT", bound=msgspec.Struct)
+
+
+class EngineGame(Generic[RulesT]):
+    """What both engines' adapters share: rules from options and back, actions and the deal
+    event to and from JSON, the view as the engine's observation, the result as plain data."""
+
+    def __init__(
+        self,
+        rules_type: type[RulesT],
+        action_type: Any,
+        start_type: type[msgspec.Struct],
+        replay: Callable[[Any, tuple[()]], Any],
+    ) -> None:
+        self._rules_type = rules_type
+        self._action_decoder = msgspec.json.Decoder(action_type)
+        self._start_decoder = msgspec.json.Decoder(start_type)
+        self._replay = replay
+        self._encoder = msgspec.json.Encoder()
+
+    def parse_rules(self, raw: dict[str, Any]) -> RulesT:
+        return msgspec.convert(raw, self._rules_type)
+
+    def rules_options(self, rules: RulesT) -> dict[str, Any]:
+        options: dict[str, Any] = msgspec.to_builtins(rules)
+        return options
+
+    def restore(self, start: bytes) -> Any:
+        return self._replay(self._start_decoder.decode(start), ())
+
+    def decode_action(self, raw: bytes) -> Any:
+        return self._action_decoder.decode(raw)
+
+    def encode_action(self, action: Any) -> bytes:
+        return self._encoder.encode(action)
+
+    def view(self, state: Any, viewer: int | None, *, history: bool) -> Any:
+        return state.observation(viewer, history=history)
+
+    def result_payload(self, state: Any) -> dict[str, Any]:
+        payload: dict[str, Any] = msgspec.to_builtins(state.result)
+        return payload
+
+    def _dealt(self, state: Any) -> tuple[bytes, Any]:
+        """A new deal's state and its encoded first event."""
+        return self._encoder.encode(state.start), state

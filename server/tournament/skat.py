@@ -1,0 +1,86 @@
+"""Skat in a bot tournament (`SkatGame.tournament`): groups of a table's size, every seating of
+a group with `duplicate`, each seat's Seeger-Fabian score per deal.
+
+Standings per player: the Seeger-Fabian total, the mean per game with its 95% confidence
+interval and the declarer win rate (`bots.skat.match.summarize`); details: declarer win rates
+per game type, and each pair's difference per deal (`paired_differences`).
+"""
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from bots.skat.match import SeatScore, play_out, seat_scores, summarize
+from engine.rng import make_stream_rng
+from engine.skat.state import State
+from server.tournament.statistics import Games, paired_differences
+
+__all__ = ["SkatTournament"]
+
+TABLE: Final = 3  # players at a Skat table unless the rules say 4
+
+
+def _scores(games: Games) -> list[SeatScore]:
+    return [score for _, outcome in games for score in outcome]
+
+
+class SkatTournament:
+    """`TournamentPlay` for Skat."""
+
+    score_unit = "Seeger-Fabian points"
+
+    def group_size(self, rules: Mapping[str, Any]) -> int:
+        return int(rules.get("players", TABLE))
+
+    def seatings(self, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
+        return list(itertools.permutations(group)) if duplicate else [group]
+
+    def play_out(
+        self,
+        state: State,
+        policies: Sequence[Callable[..., Any]],
+        seed: int,
+        on_action: Callable[[int, Any], None],
+    ) -> State:
+        rng = make_stream_rng(seed)
+        return play_out(state, policies, rng, on_action=lambda _, seat, a: on_action(seat, a))
+
+    def round_of(self, state: State) -> int:
+        return 0
+
+    def outcome(
+        self,
+        final: State,
+        round_ends: Sequence[State],
+        players: Sequence[str],
+        deal: int,
+        seating: int,
+    ) -> list[Any]:
+        return list(seat_scores(final.result, players, deal, (seating,)))
+
+    def scores(self, final: State, players: Sequence[str]) -> dict[str, int]:
+        return {name: final.result.seeger_fabian[s] for s, name in enumerate(players)}
+
+    def standings(self, games: Games) -> list[dict[str, Any]]:
+        scores = _scores(games)
+        rows = []
+        for player, row in summarize(scores).items():
+            total = sum(s.seeger_fabian for s in scores if s.bot == player)
+            rows.append({"player": player, "total": total, **row})
+        return rows
+
+    def details(self, games: Games) -> dict[str, Any]:
+        """Declarer games and wins per player and game type; each pair's difference per
+        deal (the seatings of a deal pair up: duplicate deals cancel the cards' luck)."""
+        types: dict[str, dict[str, dict[str, Any]]] = {}
+        deals: dict[int, dict[str, list[int]]] = {}
+        for s in _scores(games):
+            deals.setdefault(s.deal, {}).setdefault(s.bot, []).append(s.seeger_fabian)
+            if s.declarer and s.won is not None and s.game is not None:
+                cell = types.setdefault(s.bot, {}).setdefault(s.game, {"declared": 0, "won": 0})
+                cell["declared"] += 1
+                cell["won"] += int(s.won)
+        for cells in types.values():
+            for cell in cells.values():
+                cell["win_rate"] = cell["won"] / cell["declared"]
+        return {"game_types": types, "paired": paired_differences(deals.values())}

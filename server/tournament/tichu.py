@@ -1,0 +1,122 @@
+"""Tichu in a bot tournament (`TichuGame.tournament`): every pair of players as two teams
+(with `duplicate` also with the teams swapped), each round's points per team.
+
+Standings: per pair the duplicate comparison (`bots.tichu.duplicate.summarize`: point
+differential per round with its confidence interval over deals, call success rates), and per
+player the differential over all its rounds, averaged the same way (the rounds of one deal in
+its seatings first, then over deals), so with two players both agree.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import msgspec
+import numpy as np
+
+from bots.tichu.duplicate import RoundRecord, round_record, summarize
+from bots.tichu.match import play_out
+from engine.tichu.state import State
+from server.tournament.statistics import Games, ci95
+
+__all__ = ["TichuTournament"]
+
+TEAMS: Final = 2
+ROUND_SLOTS: Final = 1000  # round numbers per deal index: a match is never that long
+
+
+def _by_pair(games: Games) -> dict[tuple[str, str], list[RoundRecord]]:
+    """Every round by pair (the pair is seats 0 and 1 of the unswapped seating)."""
+    rounds: dict[tuple[str, str], list[RoundRecord]] = {}
+    for players, outcome in games:
+        for r in outcome:
+            pair = (players[1], players[0]) if r.swapped else (players[0], players[1])
+            rounds.setdefault(pair, []).append(r)
+    return rounds
+
+
+class TichuTournament:
+    """`TournamentPlay` for Tichu."""
+
+    score_unit = "point differential"
+
+    def group_size(self, rules: Mapping[str, Any]) -> int:
+        return TEAMS
+
+    def seatings(self, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
+        a, b = group
+        return [(a, b, a, b), (b, a, b, a)] if duplicate else [(a, b, a, b)]
+
+    def play_out(
+        self,
+        state: State,
+        policies: Sequence[Callable[..., Any]],
+        seed: int,
+        on_action: Callable[[int, Any], None],
+    ) -> State:
+        return play_out(state, policies, seed, on_action=lambda _, s, a, __: on_action(s, a))
+
+    def round_of(self, state: State) -> int:
+        return state.round_index
+
+    def outcome(
+        self,
+        final: State,
+        round_ends: Sequence[State],
+        players: Sequence[str],
+        deal: int,
+        seating: int,
+    ) -> list[Any]:
+        """Each round from the view of the pair's first player; rounds are numbered within
+        the deal's match, so the seatings of one deal pair up."""
+        swapped = seating == 1
+        rounds = zip(round_ends, final.result.rounds, strict=True)
+        return [
+            round_record(deal * ROUND_SLOTS + k, swapped, before.calls, score)
+            for k, (before, score) in enumerate(rounds)
+        ]
+
+    def scores(self, final: State, players: Sequence[str]) -> dict[str, int]:
+        """Own team's points minus the other team's."""
+        points = final.result.totals
+        return {players[t]: points[t] - points[1 - t] for t in (0, 1)}
+
+    def standings(self, games: Games) -> list[dict[str, Any]]:
+        by_player: dict[str, dict[int, list[float]]] = {}
+        calls: dict[str, list[int]] = {}
+        for (a, b), records in _by_pair(games).items():
+            for r in records:
+                for side, player in ((0, a), (1, b)):
+                    diff = r.points[side] - r.points[1 - side]
+                    by_player.setdefault(player, {}).setdefault(r.deal, []).append(diff)
+                    counts = calls.setdefault(player, [0, 0, 0, 0])
+                    counts[0] += r.tichu[side]
+                    counts[1] += r.tichu_made[side]
+                    counts[2] += r.grand[side]
+                    counts[3] += r.grand_made[side]
+        rows = []
+        for player, deals in by_player.items():
+            diffs = [d for values in deals.values() for d in values]
+            paired = [float(np.mean(values)) for values in deals.values()]
+            tichu, tichu_made, grand, grand_made = calls[player]
+            rows.append(
+                {
+                    "player": player,
+                    "games": len(diffs),
+                    "total": int(sum(diffs)),
+                    "mean": float(np.mean(paired)),
+                    "ci95": ci95(paired),
+                    "tichu_calls": tichu,
+                    "tichu_success": tichu_made / tichu if tichu else None,
+                    "grand_calls": grand,
+                    "grand_success": grand_made / grand if grand else None,
+                }
+            )
+        return rows
+
+    def details(self, games: Games) -> dict[str, Any]:
+        """Each pair's duplicate comparison."""
+        pairs = [
+            {"a": a, "b": b, **msgspec.to_builtins(summarize(records))}
+            for (a, b), records in sorted(_by_pair(games).items())
+        ]
+        return {"pairs": pairs}
