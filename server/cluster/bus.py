@@ -1,7 +1,8 @@
 """MQTT publisher of public table events, lobby changes and results (docs/conventions.md section 9).
 
 Everything published here went through `views.visible_event(event, None)` in the table core:
-public information only. A table's lobby entry is *retained* on its own topic (and cleared
+public information of public tables only (a private table's events and results never reach
+the bus, `views.fan_out`). A table's lobby entry is *retained* on its own topic (and cleared
 with an empty retained message when its list ends), so the broker holds the whole lobby: a
 server process or a dashboard that subscribes gets every open table at once
 (`server/cluster/mirror.py`). Publishing never blocks a table: messages go into a bounded queue

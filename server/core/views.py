@@ -1,13 +1,15 @@
 """Everything a table sends, and what each recipient may see of it: the one place where table
 state becomes outgoing data (the redaction of docs/conventions.md section 5).
 
-Seats get their own view, spectators and the MQTT bus the public one (`viewer=None`); an
+Seats get their own view, spectators and the MQTT bus the public one (`viewer=None`; a
+private table's events and results are never published: the bus is public); an
 information leak can only live here or in the engine's `observation`, and the leak tests aim
 at exactly these two. Three ways out, all built here:
 
 - `fan_out`: the new events of a command, once per group of recipients with the same view
   (the seat's owner on every connection, all spectators together: each group's message is
-  encoded once), the public copy for the bus, deal results and the lobby entry;
+  encoded once), the public copy for the bus, deal results and the lobby entry (public
+  tables only);
 - `missed`: the events after a `seq` for one reconnecting client, or a snapshot;
 - `snapshot`: the whole table as one recipient may see it.
 """
@@ -107,12 +109,14 @@ def visible_event(
 
 
 def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> list[Effect]:
-    """The last `count` events for every connected client (each its own view) and the bus,
-    then the table's new lobby entry if it changed and the results of the deals in `games`."""
+    """The last `count` events for every connected client (each its own view) and, for a
+    public table, the bus, then its new lobby entry if it changed and the results of the
+    deals in `games`."""
     by_view: dict[int | None, list[ClientId]] = {}
     for client, viewer in table.clients.items():
         by_view.setdefault(viewer.seat, []).append(client)
     table_id = table.config.id
+    published = not table.config.private  # the bus is public: private tables stay off it
     effects: list[Effect] = []
     lobby_changed = False
     for item in list(table.recent)[-count:]:
@@ -124,17 +128,19 @@ def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> 
             )
             if viewer is None:
                 public = event
+        lobby_changed |= isinstance(item.event, LOBBY_EVENTS)
+        if not published:
+            continue
         if public is None:  # no spectators: the bus needs the public event, not a view
             public, _ = visible_event(item, None, table.game, with_view=False)
         effects.append(Publish("table", Event(table=table_id, seq=item.seq, event=public)))
-        lobby_changed |= isinstance(item.event, LOBBY_EVENTS)
         if isinstance(item.event, SeriesEnded):
             effects.append(
                 Publish("result", {"table": table_id, "standings": item.event.standings})
             )
     if lobby_changed:
         effects += lobby_entry(table)
-    for game in games:
+    for game in games if published else ():
         effects.append(
             Publish("result", {"table": table_id, "deal": game.number, "result": game.result})
         )

@@ -15,6 +15,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from server.edge.access import bearer_token, may_see_table
 from server.edge.tournaments import TournamentWatch
 from server.protocol import LeaderboardEntry, encode_public
 from server.store.db import Store
@@ -67,13 +68,14 @@ class HttpRoutes:
         async def process_request(_: ServerConnection, request: Request) -> Response | None:
             if request.headers.get("Upgrade", "").lower() == "websocket":
                 return None
-            return await self.respond(request.path)
+            return await self.respond(request.path, request.headers)
 
         return process_request
 
-    async def respond(self, target: str) -> Response:
+    async def respond(self, target: str, headers: Headers | None = None) -> Response:
         url = urlsplit(target)
         path = url.path
+        query = parse_qs(url.query)
         if path == "/healthz":
             return _text(http.HTTPStatus.OK, "ok\n")
         if path == "/readyz":
@@ -85,7 +87,7 @@ class HttpRoutes:
                 http.HTTPStatus.OK, self.render_metrics().encode(), "text/plain; version=0.0.4"
             )
         if path == "/api/leaderboard":
-            game = parse_qs(url.query).get("game", ["skat"])[0]
+            game = query.get("game", ["skat"])[0]
             board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
             body = encode_public({"game": game, "entries": board})
             return _response(http.HTTPStatus.OK, body, "application/json")
@@ -98,19 +100,24 @@ class HttpRoutes:
                 return _text(http.HTTPStatus.NOT_FOUND, "no such tournament\n")
             return _response(http.HTTPStatus.OK, encode_public(info), "application/json")
         if path.startswith(RECORD_PREFIX):
-            return await self._record(path[len(RECORD_PREFIX) :])
+            token = bearer_token(None if headers is None else headers.get("Authorization"))
+            invite = query.get("invite", [None])[0]
+            return await self._record(path[len(RECORD_PREFIX) :], token, invite)
         file = self.files.get("/index.html" if path == "/" else path)
         if file is None:
             return _text(http.HTTPStatus.NOT_FOUND, "not found\n")
         content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
 
-    async def _record(self, rest: str) -> Response:
-        """`/api/records/{table}/{deal}`: the deal's ISS record as text."""
+    async def _record(self, rest: str, token: str | None, invite: str | None) -> Response:
+        """`/api/records/{table}/{deal}`: the deal's record as text; a private table's only
+        for its players and with its invite (`may_see_table`)."""
         parts = rest.split("/")
         if len(parts) != RECORD_PARTS or not parts[1].isdigit():
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
-        record = await self.store.record(parts[0], int(parts[1]))
+        table_id, deal = parts[0], int(parts[1])
+        visible = await may_see_table(self.store, table_id, token=token, invite=invite)
+        record = await self.store.record(table_id, deal) if visible else None
         if record is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         return _text(http.HTTPStatus.OK, record + "\n")

@@ -21,7 +21,7 @@ from sqlalchemy import Engine, Executable, create_engine, event, func, insert, s
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from server.events import Append, TableEvent, decode_event
+from server.events import Append, Seated, TableEvent, decode_event
 from server.identity import hash_token, new_token
 from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.models import (
@@ -40,6 +40,7 @@ __all__ = [
     "Store",
     "StoredTable",
     "StoredUser",
+    "TableAccess",
     "is_unavailable",
     "read_events",
     "unless_unavailable",
@@ -82,6 +83,15 @@ class StoredUser(msgspec.Struct, frozen=True):
     id: int
     name: str
     kind: str  # guest, account, bot
+
+
+class TableAccess(msgspec.Struct, frozen=True):
+    """Who may see a table: public tables everybody; a private one those who know its
+    `invite` and the users who ever sat at it (`players`)."""
+
+    private: bool
+    invite: str | None
+    players: frozenset[int]
 
 
 class StoredTable(msgspec.Struct, frozen=True):
@@ -387,6 +397,28 @@ class Store:
                 select(games.c.record).where(games.c.table_id == table_id, games.c.number == number)
             )
         return None if found is None else str(found)
+
+    async def table_access(self, table_id: str) -> TableAccess | None:
+        """Who may see the table `table_id` (None: no such table). Its players are read from
+        its `seated` events, so a player who left mid-list still counts."""
+        async with self.engine.connect() as conn:
+            config = await conn.scalar(select(tables.c.config).where(tables.c.id == table_id))
+            if config is None:
+                return None
+            options = msgspec.json.decode(config)
+            if not options.get("private"):
+                return TableAccess(False, None, frozenset())
+            seated = await conn.execute(
+                select(game_events.c.payload, game_events.c.version).where(
+                    game_events.c.table_id == table_id, game_events.c.kind == "seated"
+                )
+            )
+            players = set()
+            for row in seated:
+                event = decode_event(row.payload, row.version)
+                if isinstance(event, Seated) and event.player.user_id is not None:
+                    players.add(event.player.user_id)
+        return TableAccess(True, options.get("invite"), frozenset(players))
 
     async def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
         """The best rated players of `game` by ordinal (mu - 3 sigma)."""

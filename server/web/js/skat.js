@@ -529,11 +529,17 @@ function resultPanel(model, ctx) {
     hints.length ? h("details", { class: "hints" }, h("summary", {}, t("hint.why")),
       h("ul", {}, hints.map((hint) => h("li", {}, explainHint(model, hint, ctx.deck))))) : null,
     h("div", { class: "row-buttons" },
-      h("a", { href: `/api/records/${model.id}/${number}`, download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
+      h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
       h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
 }
 
 // --- the running list ---------------------------------------------------------------------
+
+/** A deal's record: a private table's needs its invite (docs/protocol.md, Records). */
+function recordUrl(model, number) {
+  const invite = model.invite ? `?invite=${encodeURIComponent(model.invite)}` : "";
+  return `/api/records/${encodeURIComponent(model.id)}/${number}${invite}`;
+}
 
 /** The list so far: one row per deal with each seat's Seeger-Fabian points, totals below. */
 export function renderList(model, ctx) {
@@ -551,7 +557,7 @@ export function renderList(model, ctx) {
       h("td", {}, game),
       result.seeger_fabian.map((v, s) => h("td", { class: `${v > 0 ? "pos" : v < 0 ? "neg" : "zero"} ${s === result.declarer ? "decl" : ""}` },
         v ? signed(v) : "·")),
-      h("td", {}, h("a", { href: `/api/records/${model.id}/${number}`, download: `tischrunde-${model.id}-${number + 1}.txt`,
+      h("td", {}, h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`,
         title: t("skat.list.download"), "aria-label": t("skat.list.record_of", { n: number + 1 }) }, icon("download"))));
   });
   const names = Array.from({ length: n }, (_, s) => h("th", {}, model.name(s)));
