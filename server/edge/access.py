@@ -33,9 +33,9 @@ async def may_see_table(
         return False
     if not access.private:
         return True
-    if invite is not None and access.invite is not None:
-        if hmac.compare_digest(invite.encode(), access.invite.encode()):
-            return True
+    invited = invite is not None and access.invite is not None
+    if invited and hmac.compare_digest(str(invite).encode(), str(access.invite).encode()):
+        return True
     if token is None:
         return False
     user = await store.user_for_token(token)
