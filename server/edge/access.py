@@ -33,10 +33,16 @@ async def may_see_table(
         return False
     if not access.private:
         return True
-    invited = invite is not None and access.invite is not None
-    if invited and hmac.compare_digest(str(invite).encode(), str(access.invite).encode()):
+    if _same(invite, access.invite):
         return True
     if token is None:
         return False
     user = await store.user_for_token(token)
     return user is not None and user.id in access.players
+
+
+def _same(given: str | None, secret: str | None) -> bool:
+    """Whether `given` is the `secret` (compared in constant time)."""
+    if given is None or secret is None:
+        return False
+    return hmac.compare_digest(given.encode(), secret.encode())
