@@ -49,22 +49,50 @@ __all__ = [
     "Watch",
     "WatchTournament",
     "Welcome",
+    "action_json",
     "decode_request",
     "encode",
     "encode_public",
+    "request_id",
 ]
 
 PROTOCOL_VERSION = 1
 
-RequestId = int | Annotated[str, msgspec.Meta(max_length=64)]
-TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+# Every string a client sends is bounded and free of control characters, and every number has
+# a range (docs/protocol.md, "Limits"): what reaches the lobby, the tables and the database is
+# checked here once, so SQLite and PostgreSQL can never answer the same request differently.
+SAFE_INTEGER = 2**53 - 1  # JavaScript's largest exact integer: any client can count to it
+MAX_SEQ = 2**31 - 1  # the database's integer
+MAX_SERIES = 200  # deals in a list
+MAX_ACTION_NUMBER = 1000  # numbers inside a game action (a Skat bid, a Tichu seat)
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"  # table ids, invites, tokens: what token_urlsafe writes
+TEXT_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control character (NUL, newline, escapes)
+
+RequestId = (
+    Annotated[int, msgspec.Meta(ge=-SAFE_INTEGER, le=SAFE_INTEGER)]
+    | Annotated[str, msgspec.Meta(max_length=64, pattern=TEXT_PATTERN)]
+)
+TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=ID_PATTERN)]
+Invite = Annotated[str, msgspec.Meta(max_length=64, pattern=ID_PATTERN)]
+Token = Annotated[str, msgspec.Meta(max_length=128, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=2, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")]
-Password = Annotated[str, msgspec.Meta(min_length=8, max_length=128)]
+Password = Annotated[str, msgspec.Meta(min_length=8, max_length=128, pattern=TEXT_PATTERN)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
-Seq = Annotated[int, msgspec.Meta(ge=0)]
-BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
-TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+Seq = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEQ)]
+DealNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_SERIES - 1)]
+BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.:-]+$")]
+GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[a-z0-9_]+$")]
+TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=ID_PATTERN)]
+Word = Annotated[str, msgspec.Meta(max_length=32, pattern=TEXT_PATTERN)]
+# A game's rule options and actions are flat objects of plain values: no nesting to decode
+# (a frame nested a thousand levels deep is refused at the first level too deep), and the
+# game checks names and ranges (its Rules and Action types, docs/asyncapi.yaml).
+RuleOptions = Annotated[dict[Word, Word | int | bool | None], msgspec.Meta(max_length=16)]
+ActionNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTION_NUMBER)]
+Cards = Annotated[list[Word], msgspec.Meta(max_length=16)]
+ActionFields = Annotated[
+    dict[Word, Word | ActionNumber | bool | Cards | None], msgspec.Meta(min_length=1, max_length=8)
+]
 
 
 class _Request(
@@ -78,8 +106,8 @@ class Hello(_Request, tag="hello"):
     `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
     count as a bot's."""
 
-    version: int
-    token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    version: Annotated[int, msgspec.Meta(ge=0, le=999)]
+    token: Token | None = None
     bot: bool = False
 
 
@@ -94,7 +122,7 @@ class Login(_Request, tag="login"):
     """Log in to an account."""
 
     name: Name
-    password: Annotated[str, msgspec.Meta(max_length=128)]
+    password: Annotated[str, msgspec.Meta(max_length=128, pattern=TEXT_PATTERN)]
 
 
 class Rename(_Request, tag="rename"):
@@ -117,9 +145,9 @@ class CreateTable(_Request, tag="create_table"):
     `fill_bots_after` seconds if given."""
 
     game: GameName = "skat"
-    rules: dict[str, Any] = msgspec.field(default_factory=dict)
+    rules: RuleOptions = msgspec.field(default_factory=dict)
     private: bool = False
-    series_length: Annotated[int, msgspec.Meta(ge=1, le=200)] | None = None
+    series_length: Annotated[int, msgspec.Meta(ge=1, le=MAX_SERIES)] | None = None
     fill_bots_after: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
     bot_level: BotLevel = "random"
 
@@ -129,7 +157,7 @@ class Join(_Request, tag="join"):
 
     table: TableId
     seat: Seat | None = None
-    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+    invite: Invite | None = None
 
 
 class Leave(_Request, tag="leave"):
@@ -142,7 +170,7 @@ class Watch(_Request, tag="watch"):
     """Watch a table as a spectator: public information only."""
 
     table: TableId
-    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+    invite: Invite | None = None
 
 
 class AddBot(_Request, tag="add_bot"):
@@ -159,14 +187,14 @@ class Act(_Request, tag="act"):
 
     table: TableId
     seq: Seq
-    action: msgspec.Raw
+    action: ActionFields
 
 
 class Chat(_Request, tag="chat"):
     """Say something at the table."""
 
     table: TableId
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
 
 
 class Resume(_Request, tag="resume"):
@@ -394,19 +422,43 @@ Reply = (
     | Snapshot
 )
 
+
+class _AnyId(msgspec.Struct, frozen=True):
+    id: RequestId | None = None
+
+
 _decoder = msgspec.json.Decoder(Request)
+_id_decoder = msgspec.json.Decoder(_AnyId)
 _encoder = msgspec.json.Encoder()
 
 
 def decode_request(frame: str | bytes) -> Request:
-    """Parse one client frame; raises msgspec.DecodeError (bad JSON) or
-    msgspec.ValidationError (valid JSON, not a valid request)."""
-    return _decoder.decode(frame)
+    """Parse one client frame; raises msgspec.DecodeError (bad JSON, or nested deeper than
+    the decoder's stack allows) or msgspec.ValidationError (valid JSON, not a valid
+    request)."""
+    try:
+        return _decoder.decode(frame)
+    except RecursionError:
+        # A value msgspec had to skip (before the `type` tag) nested a thousand levels deep.
+        raise msgspec.DecodeError("JSON nested too deeply") from None
+
+
+def request_id(frame: str | bytes) -> RequestId | None:
+    """The `id` of a frame that is no valid request, if it has a valid one (for the error)."""
+    try:
+        return _id_decoder.decode(frame).id
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
 
 
 def encode(message: Reply) -> str:
     """The JSON text of one server message."""
     return _encoder.encode(message).decode()
+
+
+def action_json(request: Act) -> bytes:
+    """The game action of an `act` as JSON, for the game to decode (`GameKind.decode_action`)."""
+    return _encoder.encode(request.action)
 
 
 def encode_public(message: object) -> bytes:

@@ -5,15 +5,19 @@ docs/tichu-rules.md, whose sections the numbers below cite); docs/rules-notes.md
 explains each option and its source.
 """
 
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
 from engine.errors import InvalidInput
 
-__all__ = ["DEFAULT_TARGET_POINTS", "Rules", "TiePolicy"]
+__all__ = ["DEFAULT_TARGET_POINTS", "MAX_ROUNDS", "MAX_TARGET_POINTS", "Rules", "TiePolicy"]
 
 DEFAULT_TARGET_POINTS: Final = 1000
+# The ranges options decoded from outside (a server's table, a tournament) must keep: a match
+# to 10,000 points lasts some 50 rounds, a few hours.
+MAX_TARGET_POINTS: Final = 10_000
+MAX_ROUNDS: Final = 100
 
 TiePolicy = Literal["play_on", "draw"]
 
@@ -38,13 +42,13 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             None: play to `target_points` only); the higher total wins, equal totals draw.
     """
 
-    target_points: int = DEFAULT_TARGET_POINTS
+    target_points: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET_POINTS)] = DEFAULT_TARGET_POINTS
     tie: TiePolicy = "play_on"
     wish_required: bool = False
     on_turn_bombs_ignore_wish: bool = True
     phoenix_as_one: bool = False
     dog_bombable: bool = False
-    max_rounds: int | None = None
+    max_rounds: Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)] | None = None
 
     def __post_init__(self) -> None:
         if self.target_points <= 0:

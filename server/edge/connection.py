@@ -9,7 +9,6 @@ that drains the outbox runs only while it holds messages, so an idle connection 
 import asyncio
 import logging
 import time
-from typing import Any
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
@@ -55,8 +54,10 @@ from server.protocol import (
     Watch,
     WatchTournament,
     Welcome,
+    action_json,
     decode_request,
     encode,
+    request_id,
 )
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
@@ -202,7 +203,7 @@ class Connection:
         try:
             request = decode_request(frame)
         except msgspec.ValidationError as error:
-            return self._reject(_request_id(frame), "bad_request", str(error))
+            return self._reject(request_id(frame), "bad_request", str(error))
         except msgspec.DecodeError as error:
             return self._reject(None, "bad_json", str(error))
         try:
@@ -275,7 +276,7 @@ class Connection:
         elif isinstance(request, AddBot):
             command = commands.AddBot(self.id, user, request.id, request.seat, request.level)
         elif isinstance(request, Act):
-            command = commands.Act(self.id, user, request.id, request.seq, bytes(request.action))
+            command = commands.Act(self.id, user, request.id, request.seq, action_json(request))
         else:
             command = commands.Say(self.id, user, request.id, request.text)
         if request.table not in self.tables:
@@ -346,16 +347,3 @@ def _bot_levels(game: str) -> tuple[str, ...]:
         return policy_names(game)
     except ValueError:  # a game without bots yet
         return ()
-
-
-def _request_id(frame: str) -> Any:
-    """The `id` of a frame that failed validation, if it has a usable one (for the error)."""
-    try:
-        value = msgspec.json.decode(frame)
-    except msgspec.DecodeError:
-        return None
-    if isinstance(value, dict):
-        found = value.get("id")
-        if isinstance(found, int | str) and not isinstance(found, bool):
-            return found if not isinstance(found, str) or len(found) <= 64 else None
-    return None

@@ -9,15 +9,26 @@ import http
 import mimetypes
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from server.edge.access import bearer_token, may_see_table
 from server.edge.tournaments import TournamentWatch
-from server.protocol import LeaderboardEntry, encode_public
+from server.protocol import (
+    DealNumber,
+    GameName,
+    Invite,
+    LeaderboardEntry,
+    TableId,
+    Token,
+    TournamentId,
+    encode_public,
+)
 from server.store.db import Store
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
@@ -41,6 +52,17 @@ def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Respon
 
 def _text(status: http.HTTPStatus, text: str) -> Response:
     return _response(status, text.encode(), "text/plain; charset=utf-8")
+
+
+def _valid(value: str | None, kind: Any) -> Any:
+    """`value` as the protocol type `kind` (the WebSocket's checks on an HTTP parameter:
+    length, characters, range), or None when it is none."""
+    if not value:
+        return None
+    try:
+        return msgspec.convert(value, kind, strict=False)
+    except msgspec.ValidationError:
+        return None
 
 
 class HttpRoutes:
@@ -87,7 +109,9 @@ class HttpRoutes:
                 http.HTTPStatus.OK, self.render_metrics().encode(), "text/plain; version=0.0.4"
             )
         if path == "/api/leaderboard":
-            game = query.get("game", ["skat"])[0]
+            game = _valid(query.get("game", ["skat"])[0], GameName)
+            if game is None:
+                return _text(http.HTTPStatus.BAD_REQUEST, "no such game\n")
             board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
             body = encode_public({"game": game, "entries": board})
             return _response(http.HTTPStatus.OK, body, "application/json")
@@ -95,13 +119,15 @@ class HttpRoutes:
             body = encode_public({"tournaments": await self.tournaments.listing()})
             return _response(http.HTTPStatus.OK, body, "application/json")
         if path.startswith(TOURNAMENTS + "/"):
-            info = await self.tournaments.info(path[len(TOURNAMENTS) + 1 :])
+            tournament = _valid(path[len(TOURNAMENTS) + 1 :], TournamentId)
+            info = None if tournament is None else await self.tournaments.info(tournament)
             if info is None:
                 return _text(http.HTTPStatus.NOT_FOUND, "no such tournament\n")
             return _response(http.HTTPStatus.OK, encode_public(info), "application/json")
         if path.startswith(RECORD_PREFIX):
-            token = bearer_token(None if headers is None else headers.get("Authorization"))
-            invite = query.get("invite", [None])[0]
+            authorization = None if headers is None else headers.get("Authorization")
+            token = _valid(bearer_token(authorization), Token)
+            invite = _valid(query.get("invite", [""])[0], Invite)
             return await self._record(path[len(RECORD_PREFIX) :], token, invite)
         file = self.files.get("/index.html" if path == "/" else path)
         if file is None:
@@ -113,9 +139,11 @@ class HttpRoutes:
         """`/api/records/{table}/{deal}`: the deal's record as text; a private table's only
         for its players and with its invite (`may_see_table`)."""
         parts = rest.split("/")
-        if len(parts) != RECORD_PARTS or not parts[1].isdigit():
+        if len(parts) != RECORD_PARTS:
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
-        table_id, deal = parts[0], int(parts[1])
+        table_id, deal = _valid(parts[0], TableId), _valid(parts[1], DealNumber)
+        if table_id is None or deal is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         visible = await may_see_table(self.store, table_id, token=token, invite=invite)
         record = await self.store.record(table_id, deal) if visible else None
         if record is None:
