@@ -103,6 +103,7 @@ class Table:
         self._timers: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
         self._bots: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
+        self._moves_reported = core.moves  # a restored table's moves were counted before
         self.broken = False
         self.holding = False
         # (client, request id) of the command whose append found the table taken over.
@@ -200,7 +201,6 @@ class Table:
                 self._queue.task_done()
 
     async def _carry_out(self, effects: list[Effect]) -> None:
-        moves_before = self._core.moves
         encoded: dict[int, str] = {}
         for effect in effects:
             if isinstance(effect, Append):
@@ -221,8 +221,17 @@ class Table:
                 task.add_done_callback(self._bots.discard)
             elif isinstance(effect, StartTimer):
                 self._start_timer(effect)
-        if self._on_moves is not None and self._core.moves != moves_before:
-            self._on_moves(self._core.moves - moves_before)
+        self._count_moves()
+
+    def _count_moves(self) -> None:
+        """Report the moves committed since the last report. The core folds a command's moves
+        in `handle`, before its effects run, so the count is taken after them: comparing
+        with the count at the start of the effects missed every move. A followed table's
+        moves were committed by its tournament's process, a restored table's before."""
+        new = self._core.moves - self._moves_reported
+        self._moves_reported = self._core.moves
+        if new and self._on_moves is not None and not self.config.followed:
+            self._on_moves(new)
 
     async def _commit(self, effect: Append) -> None:
         """Make `effect` durable, holding the table while the database is away."""
