@@ -66,6 +66,9 @@ def start_server(
         "TISCHRUNDE_SERIES_3": "1000",
         "TISCHRUNDE_RATE_PER_SECOND": "1000",
         "TISCHRUNDE_RATE_BURST": "1000",
+        # Every client comes from 127.0.0.1, and each is a new guest.
+        "TISCHRUNDE_GUEST_BURST": "1e9",
+        "TISCHRUNDE_GUEST_BURST_PER_ADDRESS": "1e9",
         "TISCHRUNDE_LOG_LEVEL": "ERROR",
         **(extra or {}),
     }

@@ -375,6 +375,9 @@ def start_server(port: int, db: str, mqtt: str) -> subprocess.Popen[bytes]:
         "TISCHRUNDE_LOG_LEVEL": "WARNING",
         "TISCHRUNDE_RATE_BURST": "100",
         "TISCHRUNDE_MQTT": mqtt,
+        # Every client comes from 127.0.0.1, and each is a new guest.
+        "TISCHRUNDE_GUEST_BURST": "1e9",
+        "TISCHRUNDE_GUEST_BURST_PER_ADDRESS": "1e9",
     }
     command = ["serve", "--port", str(port), "--db", db, "--bot-workers", "1"]
     return subprocess.Popen([sys.executable, "-m", "server.cli", *command], env=env)

@@ -16,6 +16,7 @@ import logging
 import signal
 import socket
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
@@ -26,13 +27,14 @@ from server.cluster.mirror import LobbyMirror
 from server.cluster.node import node_name, node_url
 from server.cluster.remote_bots import RemoteBots
 from server.edge.connection import Connection
+from server.edge.guard import Guard
 from server.edge.http import HttpRoutes
 from server.edge.tournaments import TournamentWatch
 from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
-from server.store.db import Store
+from server.store.db import Store, unless_unavailable
 from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.tasks import cancel
@@ -45,6 +47,7 @@ log = logging.getLogger(__name__)
 # pass over it pauses every table. The defaults (700, 10, 10) gave a full pass every few
 # seconds at 1,000 clients, each 0.1-0.5 s; memory freed only by the collector is small.
 GC_THRESHOLDS = (50_000, 20, 100)
+GUEST_CLEANUP_SECONDS = 3600.0
 
 
 class App:
@@ -84,6 +87,7 @@ class App:
         )
         self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
+        self.guard = Guard(settings)
         self.connections: dict[int, Connection] = {}
         self.ready = False
         self.server: Server | None = None
@@ -138,6 +142,8 @@ class App:
         gc.set_threshold(*GC_THRESHOLDS)
         self._background.append(asyncio.create_task(self.metrics.watch_loop_lag()))
         self._background.append(asyncio.create_task(self.lobby.keep_leases()))
+        if self.settings.guest_days > 0:
+            self._background.append(asyncio.create_task(self._keep_guests_clean()))
         self.server = await serve(
             self._serve_client,
             sock=self.socket,
@@ -187,7 +193,31 @@ class App:
         await self.store.close()
         log.info("stopped")
 
+    async def clean_up_guests(self) -> int:
+        """Delete the guests who never sat at a table and were not seen for `guest_days`;
+        returns how many. The guests connected here are seen now: every process does this
+        for its own, so a guest connected anywhere is never deleted."""
+        connected = (
+            c.user.id
+            for c in self.connections.values()
+            if c.user is not None and c.user.kind == "guest"
+        )
+        await self.store.saw_guests(connected)
+        idle_since = datetime.now(UTC) - timedelta(days=self.settings.guest_days)
+        return await self.store.delete_idle_guests(idle_since)
+
+    async def _keep_guests_clean(self) -> None:
+        """`clean_up_guests` at start and every hour."""
+        while True:
+            with unless_unavailable(log, "idle guests not cleaned up"):
+                deleted = await self.clean_up_guests()
+                if deleted:
+                    log.info("idle guests deleted", extra={"guests": deleted})
+            await asyncio.sleep(GUEST_CLEANUP_SECONDS)
+
     async def _serve_client(self, ws: ServerConnection) -> None:
+        peer = ws.remote_address[0] if ws.remote_address else ""
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         connection = Connection(
             next(self._client_ids),
             ws,
@@ -196,6 +226,8 @@ class App:
             self.settings,
             self.metrics,
             self.tournaments,
+            self.guard,
+            self.guard.address(str(peer), forwarded),
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

@@ -52,6 +52,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         lease_seconds: how long a process owns its tables without renewing the lease (it
             renews every third of it); a process that dies loses its tables to another
             after this long.
+        guests_per_minute, guest_burst: new guests (a `hello` without a token) the whole
+            process creates, as a token bucket; beyond it `too_many_guests`.
+        guests_per_minute_per_address, guest_burst_per_address: the same per client address.
+        guest_days: a guest who never sat at a table and has not been seen for this many days
+            is deleted with his sessions (checked at start and every hour); 0 keeps them.
+        login_failures_per_account, login_failures_per_address: failed logins in a row
+            after which each further one locks the account (or the address) for
+            `login_backoff_seconds`, doubling up to `login_backoff_max_seconds`
+            (`too_many_attempts`); a good login clears its account's count.
+        trusted_proxies: peers (comma separated addresses or networks, `*` for any) whose
+            `X-Forwarded-For` names the client's address (a reverse proxy in front).
         log_level: logging level name.
     """
 
@@ -81,6 +92,16 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     node: str = ""
     node_url: str = ""
     lease_seconds: float = 10.0
+    guests_per_minute: float = 600.0
+    guest_burst: float = 200.0
+    guests_per_minute_per_address: float = 1.0
+    guest_burst_per_address: float = 20.0
+    guest_days: float = 7.0
+    login_failures_per_account: int = 5
+    login_failures_per_address: int = 20
+    login_backoff_seconds: float = 1.0
+    login_backoff_max_seconds: float = 900.0
+    trusted_proxies: str = ""
     log_level: str = "INFO"
 
     def series_length(self, players: int) -> int:

@@ -8,7 +8,7 @@ that drains the outbox runs only while it holds messages, so an idle connection 
 
 import asyncio
 import logging
-import time
+import math
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
@@ -18,6 +18,8 @@ from websockets.frames import CloseCode
 from bots.registry import policy_names
 from server.core import commands
 from server.core.actor import UNAVAILABLE
+from server.edge.guard import SESSION_REPLACED, Guard
+from server.edge.limits import TokenBucket
 from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
@@ -62,31 +64,12 @@ from server.protocol import (
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
 
-__all__ = ["Connection", "TokenBucket"]
+__all__ = ["Connection"]
 
 log = logging.getLogger(__name__)
 RESERVED_PREFIXES = ("guest-", "bot")
-
-
-class TokenBucket:
-    """`rate` tokens per second up to `burst`; each message takes one."""
-
-    __slots__ = ("burst", "rate", "tokens", "updated")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.updated = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+SESSION_MOVED = "this session was taken up by another connection; this one closes"
+TOO_MANY_GUESTS = "too many new guests: log in, or try again later"
 
 
 class Connection:
@@ -95,8 +78,10 @@ class Connection:
 
     __slots__ = (
         "abuse",
+        "address",
         "bucket",
         "closing",
+        "guard",
         "id",
         "is_bot",
         "lobby",
@@ -121,8 +106,12 @@ class Connection:
         settings: Settings,
         metrics: Metrics,
         tournaments: TournamentWatch,
+        guard: Guard,
+        address: str,
     ) -> None:
         self.id = client_id
+        self.guard = guard
+        self.address = address  # the client's (behind a trusted proxy: the proxy's client)
         self.tournaments = tournaments
         self.ws = ws
         self.lobby = lobby
@@ -165,6 +154,7 @@ class Connection:
             self.closing = True
             if self.writer is not None:
                 self.writer.cancel()
+            self.guard.release(self.token, self)
             self.tournaments.forget(self.id)
             for table_id in self.tables:
                 try:
@@ -188,6 +178,17 @@ class Connection:
     def _close_later(self, code: int, reason: str) -> None:
         self.closing = True
         asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    def replaced(self) -> None:
+        """Another connection took this one's session: say so, then close once it is sent."""
+        self.reply(Error(code="session_replaced", message=SESSION_MOVED))
+        self.closing = True  # nothing more is queued after the notice
+        asyncio.get_running_loop().create_task(self._close_after_outbox())
+
+    async def _close_after_outbox(self) -> None:
+        if self.writer is not None:
+            await asyncio.wait([self.writer])
+        await self.ws.close(SESSION_REPLACED, "session replaced")
 
     async def _receive(self, frame: str | bytes) -> None:
         if not self.bucket.take():
@@ -292,7 +293,11 @@ class Connection:
             user = await self.store.user_for_token(request.token)
             if user is None:
                 return self._reject(request.id, "bad_token", "unknown session token")
+            if user.kind == "guest":
+                await self.store.saw_guests([user.id])
             token = request.token
+        elif not self.guard.may_create_guest(self.address):
+            return self._reject(request.id, "too_many_guests", TOO_MANY_GUESTS)
         else:
             user = await self.store.new_guest()
             token = await self.store.new_session(user.id)
@@ -309,12 +314,18 @@ class Connection:
             except NameTaken:
                 return self._reject(request.id, "name_taken", f"{request.name!r} is taken")
         else:
+            wait = self.guard.login_wait(request.name, self.address)
+            if wait > 0:
+                message = f"too many failed logins: try again in {math.ceil(wait)} s"
+                return self._reject(request.id, "too_many_attempts", message)
             found = await self.store.account(request.name)
             ok = found is not None and await asyncio.to_thread(
                 verify_password, request.password, found[1]
             )
             if found is None or not ok:
+                self.guard.login_failed(request.name, self.address)
                 return self._reject(request.id, "bad_credentials", "wrong name or password")
+            self.guard.login_succeeded(request.name)
             user = found[0]
         token = await self.store.new_session(user.id)
         self._welcome(request.id, user, token)
@@ -331,6 +342,9 @@ class Connection:
         self._welcome(request.id, user, self.token)
 
     def _welcome(self, request_id: int | str | None, user: StoredUser, token: str) -> None:
+        if token != self.token:
+            self.guard.release(self.token, self)
+            self.guard.hold(token, self)
         self.user = user
         self.token = token
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")

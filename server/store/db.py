@@ -11,13 +11,31 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import Engine, Executable, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Engine,
+    Executable,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -205,10 +223,31 @@ class Store:
         """A guest user with a server-chosen name."""
         async with self.engine.begin() as conn:
             name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
+            now = _now()
             result = await conn.execute(
-                insert(users).values(name=name, kind="guest", created_at=_now())
+                insert(users).values(name=name, kind="guest", created_at=now, seen_at=now)
             )
             return StoredUser(int(result.inserted_primary_key[0]), name, "guest")
+
+    async def saw_guests(self, user_ids: Iterable[int]) -> None:
+        """The guests `user_ids` are around now (back with their token, or connected): they
+        are not idle (`delete_idle_guests`)."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return
+        async with self.engine.begin() as conn:
+            await conn.execute(update(users).where(users.c.id.in_(ids)).values(seen_at=_now()))
+
+    async def delete_idle_guests(self, before: datetime) -> int:
+        """Delete the guests who never took a seat and were last seen before `before`, with
+        their sessions; returns how many. Nothing else refers to a guest who never sat."""
+        idle = select(users.c.id).where(
+            users.c.kind == "guest", users.c.played_at.is_(None), users.c.seen_at < before
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(sessions).where(sessions.c.user_id.in_(idle)))
+            deleted = await conn.execute(delete(users).where(users.c.id.in_(idle)))
+        return int(deleted.rowcount)
 
     async def new_account(self, name: str, password_hash: str) -> StoredUser:
         """A new account; raises NameTaken."""

@@ -46,6 +46,10 @@ users = Table(
     Column("kind", String(8), nullable=False),  # guest, account, bot
     Column("password_hash", String(200)),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # When a guest was last seen and when the user first took a seat: a guest who never
+    # did and is not seen for a while is deleted (`Store.delete_idle_guests`).
+    Column("seen_at", DateTime(timezone=True), index=True),
+    Column("played_at", DateTime(timezone=True)),
 )
 
 sessions = Table(

@@ -1,10 +1,11 @@
 """What one commit writes, and the group commit: plain functions on a synchronous connection.
 
 `write` stores the appends of several tables in the caller's transaction: first the fence (the
-tables must still be this node's), then every event, each finished deal's result and record,
-changed table statuses and a finished list's results and ratings. `commit_group` runs it for a
-whole group in one transaction and, if that fails, for each append alone, so one bad append
-cannot fail its neighbours. The store runs them on its writer's connection (`Store._writer`).
+tables must still be this node's), then every event, when a user first sat down
+(`users.played_at`), each finished deal's result and record, changed table statuses and a
+finished list's results and ratings. `commit_group` runs it for a whole group in one
+transaction and, if that fails, for each append alone, so one bad append cannot fail its
+neighbours. The store runs them on its writer's connection (`Store._writer`).
 """
 
 import logging
@@ -14,8 +15,8 @@ from datetime import UTC, datetime
 import msgspec
 from sqlalchemy import Connection, bindparam, insert, select, update
 
-from server.events import EVENT_VERSION, Append, encode_event
-from server.store.models import game_events, games, tables
+from server.events import EVENT_VERSION, Append, Seated, encode_event
+from server.store.models import game_events, games, tables, users
 from server.store.results import record_list
 
 __all__ = ["LeaseLost", "commit_group", "write"]
@@ -81,6 +82,18 @@ def write(conn: Connection, node: str | None, items: Sequence[tuple[str, Append]
     ]
     if rows:
         conn.execute(_INSERT_EVENTS, rows)
+    players = {
+        event.player.user_id
+        for _, batch in items
+        for event in batch.events
+        if isinstance(event, Seated) and event.player.user_id is not None
+    }
+    if players:  # they played: no longer idle guests to clean up
+        conn.execute(
+            update(users)
+            .where(users.c.id.in_(players), users.c.played_at.is_(None))
+            .values(played_at=now)
+        )
     for table_id, batch in items:
         for game in batch.games:
             conn.execute(

@@ -7,6 +7,7 @@ from typing import Any
 from websockets.frames import CloseCode
 
 from server.edge.connection import Connection
+from server.edge.guard import Guard
 from server.metrics import Metrics
 from server.settings import Settings
 
@@ -34,7 +35,8 @@ def connection(ws: FakeSocket, outbox_size: int) -> Connection:
     tournaments: Any = None
     socket: Any = ws
     settings = Settings(outbox_size=outbox_size)
-    return Connection(1, socket, lobby, store, settings, Metrics(), tournaments)
+    guard = Guard(settings)
+    return Connection(1, socket, lobby, store, settings, Metrics(), tournaments, guard, "peer")
 
 
 async def test_pushed_messages_go_out_in_order_and_an_idle_connection_keeps_no_task() -> None:

@@ -69,7 +69,9 @@ class App {
     const label = t(`connection.${status}`);
     this.statusDot.title = label;
     this.statusDot.setAttribute("aria-label", label);
-    this.banner.hidden = status !== "offline";
+    this.banner.hidden = status !== "offline" && status !== "replaced";
+    this.banner.dataset.i18n = status === "replaced" ? "app.replaced" : "app.offline";
+    this.banner.textContent = t(this.banner.dataset.i18n);
   }
 
   renderUser(user) {

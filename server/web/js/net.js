@@ -7,13 +7,15 @@
 //   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
 // - `moved` (the table is served by another server process): it reconnects to the `url` the
 //   error names, resumes there and sends the request again; if that process cannot be
-//   reached it goes back to the address it started with.
+//   reached it goes back to the address it started with;
+// - closed with 4409 (the session was taken up in another window): it stays offline.
 
 import { storage } from "./storage.js";
 
 export const PROTOCOL_VERSION = 1;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const MAX_MOVES = 5; // redirects followed for one request
+const SESSION_REPLACED = 4409; // close code: the session continues on another connection
 
 /** A protocol error reply as an Error with `code` (and `url` with `moved`). */
 export class ProtocolError extends Error {
@@ -64,7 +66,7 @@ export class Net {
       this._hello();
     };
     ws.onmessage = (frame) => this._receive(frame.data);
-    ws.onclose = () => this._closed(ws);
+    ws.onclose = (event) => this._closed(ws, event.code);
     ws.onerror = () => { /* onclose follows and reconnects */ };
   }
 
@@ -173,7 +175,7 @@ export class Net {
     } else waiter.resolve(message);
   }
 
-  _closed(ws) {
+  _closed(ws, code) {
     if (ws !== this.ws) return;
     if (!ws.opened) this.url = this.entry; // a redirect to a process that is gone
     this.online = false;
@@ -181,6 +183,9 @@ export class Net {
       reject(new ProtocolError("disconnected", "the connection closed"));
     }
     this.pending.clear();
+    // Another window (or device) took up this session: taking it back at once would only
+    // take it from there; a reload does, when the player wants to play here.
+    if (code === SESSION_REPLACED) return this.hooks.onStatus?.("replaced");
     this.hooks.onStatus?.("offline");
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
