@@ -307,9 +307,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return
         if seat != self.to_move:  # out of turn only these, and only in the card play
             if self.phase == "play":
-                yield Kontra()
-                yield Re()
-                yield Resign()
+                yield from _ANY_TURN_IN_PLAY
             return
         if self.phase == "bidding":
             yield Pass()
@@ -331,12 +329,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
         elif self.phase == "play":
             for card in sorted(iter_bits(self.playable(seat)), reverse=True):
                 yield Play(format_card(card))
-            yield Kontra()
-            yield Re()
-            yield Resign()
-            yield Claim()
-            yield AcceptClaim()
-            yield RefuseClaim()
+            yield from _ANY_TURN_IN_PLAY
 
     def _reject(self, seat: int, action: Action) -> IllegalAction | None:
         """Why `seat` may not take `action` now, or None if it may."""
@@ -653,6 +646,17 @@ def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 def _wrong_phase(action: Action, expected: str) -> IllegalAction:
     name = type(action).__name__.lower()
     return IllegalAction("wrong_phase", f"{name} is not possible now: {expected}")
+
+
+_ANY_TURN_IN_PLAY: Final[tuple[Action, ...]] = (
+    Kontra(),
+    Re(),
+    Resign(),
+    Claim(),
+    AcceptClaim(),
+    RefuseClaim(),
+)
+"""Card-play actions open to a seat whether or not it is his turn; `_reject` decides."""
 
 
 def _declarations(*, hand: bool) -> Iterator[Declare]:
