@@ -10,7 +10,8 @@ started and waited for first) and `stop_grace_period` (so `-t 30` on every stop)
 Steps: a lone fresh server container is timed from start to healthy; the stack comes up; nginx
 answers /healthz and /readyz; a guest creates a Skat table and plays it with a bot while
 another guest, sent to the replica that does not serve the table, follows its `moved` redirect
-through nginx and plays too; the table's events reach the broker. Then the servers are stopped
+through nginx and plays too; the table's events reach the broker (written with the server's
+account, read by an anonymous subscriber: the shipped accounts and ACL at work). Then the servers are stopped
 and started, and then removed and created anew: each time nginx must answer without a 502 as
 soon as they are healthy, and the guests resume the table (kept in PostgreSQL) and play on.
 """
@@ -67,6 +68,8 @@ class Stack:
         self.tls = ssl.create_default_context(cafile=str(folder / "tls" / "fullchain.pem"))
         self.env = {
             "POSTGRES_PASSWORD": secrets.token_hex(16),
+            "MQTT_SERVER_PASSWORD": secrets.token_hex(16),
+            "MQTT_BOTS_PASSWORD": secrets.token_hex(16),
             "TISCHRUNDE_REPLICAS": str(REPLICAS),
             "TISCHRUNDE_SERVER_NAME": "localhost",
             "TISCHRUNDE_LOG_LEVEL": "INFO",
@@ -131,7 +134,9 @@ class Stack:
             return 0, str(error)
 
     def subscribe(self, topic: str, count: int) -> "subprocess.Popen[str]":
-        """mosquitto_sub in the broker's container: the first `count` messages on `topic`."""
+        """mosquitto_sub in the broker's container: the first `count` messages on `topic`, as
+        an anonymous public reader (deploy/mosquitto/acl lets it read public tables' events;
+        only the server's account may write them)."""
         broker = self.containers("mosquitto")[0]
         command = ["exec", broker, "mosquitto_sub", "-v", "-t", topic, "-C", str(count)]
         return subprocess.Popen(

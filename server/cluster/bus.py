@@ -59,7 +59,7 @@ class Bus:
     """Publishes to the broker at `url` (`mqtt://host:port`)."""
 
     def __init__(self, url: str) -> None:
-        self.host, self.port = broker_address(url)
+        self.broker = broker_address(url)
         self._queue: deque[tuple[str, bytes, bool]] = deque(maxlen=QUEUE_LIMIT)
         self._ready = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -89,7 +89,7 @@ class Bus:
         await cancel(self._task)
 
     async def _run(self) -> None:
-        await stay_connected(self.host, self.port, self._pump, name="event bus", lost=self._lost)
+        await stay_connected(self.broker, self._pump, name="event bus", lost=self._lost)
 
     def _lost(self) -> None:
         self.connected = False

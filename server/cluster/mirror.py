@@ -28,7 +28,7 @@ class LobbyMirror:
     the lobby prefers its own live copy)."""
 
     def __init__(self, url: str) -> None:
-        self.host, self.port = broker_address(url)
+        self.broker = broker_address(url)
         self.tables: dict[str, TableInfo] = {}
         self._task: asyncio.Task[None] | None = None
 
@@ -58,7 +58,7 @@ class LobbyMirror:
             self.tables[table_id] = info
 
     async def _run(self) -> None:
-        await stay_connected(self.host, self.port, self._mirror, name="lobby mirror")
+        await stay_connected(self.broker, self._mirror, name="lobby mirror")
 
     async def _mirror(self, client: aiomqtt.Client) -> None:
         await client.subscribe(f"{LOBBY_TOPIC}/+", qos=1)

@@ -8,9 +8,9 @@ decides in its own process pool and publishes the decision to the response topic
 
 `RemoteBots.decide` has the pool's signature and falls back to the local pool when no worker
 answers within `remote_seconds` (or the broker is away), so a table never waits on a machine
-that is gone. Only observations and actions cross the broker: each observation is what one
-seat may see, so requests reveal nothing a bot at that seat would not know; keep the broker
-private to the cluster all the same (docs/deploy.md).
+that is gone. Only observations and actions cross the broker, but an observation holds its
+seat's hidden hand: the broker's ACL lets only the server and bot-worker accounts at these
+topics (deploy/mosquitto/acl, docs/deploy.md).
 """
 
 import asyncio
@@ -76,7 +76,7 @@ class RemoteBots:
     def __init__(
         self, url: str, local: BotPool, games: Mapping[str, GameKind], remote_seconds: float
     ) -> None:
-        self.host, self.port = broker_address(url)
+        self.broker = broker_address(url)
         self.local = local
         self.games = games
         self.remote_seconds = remote_seconds
@@ -142,9 +142,7 @@ class RemoteBots:
             self._waiting.pop(correlation, None)
 
     async def _listen(self) -> None:
-        await stay_connected(
-            self.host, self.port, self._replies, name="remote bots", lost=self._lost
-        )
+        await stay_connected(self.broker, self._replies, name="remote bots", lost=self._lost)
 
     async def _replies(self, client: aiomqtt.Client) -> None:
         await client.subscribe(self.reply_topic, qos=1)
@@ -169,19 +167,19 @@ class RemoteBots:
 
 async def serve_requests(url: str, pool: BotPool, name: str) -> None:
     """The worker side: answer requests from the shared subscription until cancelled."""
-    host, port = broker_address(url)
+    broker = broker_address(url)
     games = all_games()
     running: set[asyncio.Task[None]] = set()
 
     async def take_requests(client: aiomqtt.Client) -> None:
         await client.subscribe(SHARED_SUBSCRIPTION, qos=1)
-        log.info("bot worker %s taking requests from %s:%d", name, host, port)
+        log.info("bot worker %s taking requests from %s:%d", name, broker.host, broker.port)
         async for message in client.messages:
             task = asyncio.create_task(_answer_request(client, pool, games, message, name))
             running.add(task)
             task.add_done_callback(running.discard)
 
-    await stay_connected(host, port, take_requests, name=f"bot worker {name}")
+    await stay_connected(broker, take_requests, name=f"bot worker {name}")
 
 
 async def _answer_request(

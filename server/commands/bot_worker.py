@@ -2,11 +2,14 @@
 
 Workers share the MQTT 5 subscription `$share/bots/tischrunde/v1/bots/requests`, so the broker
 gives each request to one of them: start one per machine (it uses all cores through its own
-process pool) to add bot capacity. Servers use them with `--remote-bots-seconds`.
+process pool) to add bot capacity. Servers use them with `--remote-bots-seconds`. The requests
+carry hidden cards: the shipped broker lets only the `bots` and `server` accounts read and
+answer them (deploy/mosquitto/acl).
 """
 
 import argparse
 import asyncio
+import os
 import socket
 
 __all__ = ["register"]
@@ -17,7 +20,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     worker = subparsers.add_parser(
         "bot-worker", help="take bot decisions for the servers from an MQTT broker"
     )
-    worker.add_argument("--mqtt", required=True, help="broker URL, e.g. mqtt://10.0.0.5:1883")
+    worker.add_argument(
+        "--mqtt",
+        default=os.environ.get("TISCHRUNDE_MQTT"),
+        required="TISCHRUNDE_MQTT" not in os.environ,
+        help="broker URL with the bot workers' account, e.g. mqtt://bots:PASSWORD@10.0.0.5:1883"
+        " (default: $TISCHRUNDE_MQTT, which keeps the password out of the process list)",
+    )
     worker.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
     worker.add_argument("--name", default=socket.gethostname(), help="name in replies and logs")
     worker.add_argument(

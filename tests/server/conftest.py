@@ -66,4 +66,4 @@ def broker() -> Iterator[PrivateBroker]:
     try:
         yield instance
     finally:
-        instance.stop()
+        instance.remove()

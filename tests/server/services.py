@@ -84,16 +84,26 @@ class PrivatePostgres:
 
 
 class PrivateBroker:
-    """A throwaway Mosquitto on a free port."""
+    """A throwaway Mosquitto on a free port. `config`: more lines of its mosquitto.conf (the
+    files they name belong in `root`); without any, anonymous clients may do anything."""
 
-    def __init__(self) -> None:
+    def __init__(self, config: str = "allow_anonymous true") -> None:
         self.program = require_program("mosquitto")
         self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="tischrunde-mqtt-"))
+        self.config = config
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        path = self.root / "mosquitto.conf"
+        path.write_text(f"listener {self.port} 127.0.0.1\n{self.config}\n")
+        if os.geteuid() == 0:  # Mosquitto drops root for its own user, who must read these
+            with contextlib.suppress(KeyError):
+                owner = pwd.getpwnam("mosquitto")
+                for file in (self.root, *self.root.iterdir()):
+                    os.chown(file, owner.pw_uid, owner.pw_gid)
         self.process = subprocess.Popen(
-            [self.program, "-p", str(self.port)],
+            [self.program, "-c", str(path)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -110,3 +120,7 @@ class PrivateBroker:
             self.process.kill()
             self.process.wait()
             self.process = None
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -229,7 +229,8 @@ def test_the_migration_counts_existing_users_as_seen_and_players_as_having_playe
         for user_id, name in ((1, "guest-sat"), (2, "guest-idle")):
             conn.execute(
                 text(
-                    "INSERT INTO users (id, name, kind, created_at) VALUES (:id, :name, 'guest', :at)"
+                    "INSERT INTO users (id, name, kind, created_at)"
+                    " VALUES (:id, :name, 'guest', :at)"
                 ),
                 {"id": user_id, "name": name, "at": created},
             )

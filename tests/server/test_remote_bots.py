@@ -17,17 +17,23 @@ from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker
 
 
-def start_worker(broker: PrivateBroker, name: str) -> subprocess.Popen[str]:
+def start_worker(broker: PrivateBroker, name: str, account: str = "") -> subprocess.Popen[str]:
+    """A bot worker on `broker`, logged in as `account` (`user:password`) if given; the URL
+    goes in the environment, as a password should."""
+    login = f"{account}@" if account else ""
     return subprocess.Popen(
         [
             *(sys.executable, "-m", "server.cli", "bot-worker"),
-            *("--mqtt", f"mqtt://127.0.0.1:{broker.port}", "--workers", "1", "--no-warm-up"),
-            *("--name", name, "--log-level", "INFO"),
+            *("--workers", "1", "--no-warm-up", "--name", name, "--log-level", "INFO"),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "TISCHRUNDE_MQTT": f"mqtt://{login}127.0.0.1:{broker.port}",
+        },
     )
 
 
