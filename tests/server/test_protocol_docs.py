@@ -1,5 +1,6 @@
 """docs/protocol.md shows every message of server/protocol.py, and docs/asyncapi.yaml describes
-exactly the messages the code has (in both directions)."""
+exactly the messages the code has (in both directions): it is what the generator makes from the
+types (`python -m tests.server.asyncapi`)."""
 
 import re
 import typing
@@ -9,6 +10,7 @@ import msgspec
 import yaml
 
 from server import protocol
+from tests.server import asyncapi
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -23,6 +25,26 @@ def asyncapi_names(action: str) -> set[str]:
     [operation] = [o for o in spec["operations"].values() if o["action"] == action]
     keys = [ref["$ref"].rsplit("/", 1)[1] for ref in operation["messages"]]
     return {spec["components"]["messages"][k]["name"] for k in keys}
+
+
+def test_asyncapi_yaml_is_what_the_generator_makes_from_the_types() -> None:
+    assert asyncapi.SPEC.read_text() == asyncapi.render(), (
+        "docs/asyncapi.yaml is out of date: run python -m tests.server.asyncapi"
+    )
+
+
+def test_asyncapi_describes_the_open_fields_with_the_games_types() -> None:
+    schemas = yaml.safe_load(asyncapi.render())["components"]["schemas"]
+    assert schemas["Event"]["properties"]["event"] == {"$ref": "#/components/schemas/VisibleEvent"}
+    kinds = schemas["VisibleEvent"]["discriminator"]["mapping"]
+    assert set(kinds) == {"seated", "vacated", "taken_over", "deal", "move", "chat", "series_end"}
+    assert "bid" in schemas["SkatAction"]["discriminator"]["mapping"]
+    assert "exchange" in schemas["TichuAction"]["discriminator"]["mapping"]
+    assert {"left", "partner", "right"} <= set(schemas["TichuExchange"]["properties"])
+    assert "hand" in schemas["SkatObservation"]["properties"]
+    assert "combinations" in schemas["TichuView"]["properties"]
+    target = schemas["TichuRules"]["properties"]["target_points"]
+    assert (target["minimum"], target["maximum"]) == (1, 10_000)
 
 
 def test_asyncapi_lists_every_request_and_nothing_else() -> None:
