@@ -92,10 +92,13 @@ EXPECTED: dict[str, set[str]] = {
 
 
 def documented_codes() -> set[str]:
-    """The error codes docs/protocol.md lists under Errors (and the engine's move codes)."""
+    """The error codes docs/protocol.md lists under Errors: the server's (its table's first
+    column) and the engine's (the paragraph on moves the rules forbid)."""
     text = PROTOCOL_DOC.read_text()
     section = text.split("## Errors", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(r"`([a-z_]+)`", section))
+    server = re.findall(r"^\| `([a-z_]+)` \|", section, re.MULTILINE)
+    engine = section.split("Moves the rules forbid", 1)[1].split("\n\n", 1)[0]
+    return set(server) | set(re.findall(r"`([a-z_]+)`", engine))
 
 
 class Wire:

@@ -11,9 +11,10 @@ Steps: a lone fresh server container is timed from start to healthy; the stack c
 answers /healthz and /readyz; a guest creates a Skat table and plays it with a bot while
 another guest, sent to the replica that does not serve the table, follows its `moved` redirect
 through nginx and plays too; the table's events reach the broker (written with the server's
-account, read by an anonymous subscriber: the shipped accounts and ACL at work). Then the servers are stopped
-and started, and then removed and created anew: each time nginx must answer without a 502 as
-soon as they are healthy, and the guests resume the table (kept in PostgreSQL) and play on.
+account, read by an anonymous subscriber: the shipped accounts and ACL at work). Then the
+servers are stopped and started, and then removed and created anew: each time nginx must answer
+without a 502 as soon as they are healthy, and the guests resume the table (kept in PostgreSQL)
+and play on.
 """
 
 import argparse

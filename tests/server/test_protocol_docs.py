@@ -9,8 +9,13 @@ from pathlib import Path
 import msgspec
 import yaml
 
+from bench.fuzz_protocol import documented_codes
 from server import protocol
 from tests.server import asyncapi
+from tests.web.test_i18n import engine_error_codes
+
+# Where the server sends an error code: a table's refusal, the edge's, the lobby's, an Error.
+RAISED = re.compile(r'(?:error\(\s*\w+,\s*|_reject\(\s*[^,]+,\s*|LobbyError\(\s*|code=)"([a-z_]+)"')
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -67,3 +72,13 @@ def test_protocol_md_has_a_valid_example_of_every_message() -> None:
             replies.add(type(message).__struct_config__.tag)
     assert requests == tags(protocol.Request)
     assert replies == tags(protocol.Reply)
+
+
+def test_protocol_md_lists_every_error_code_the_server_and_the_engines_send() -> None:
+    server = set()
+    for path in (DOCS.parent / "server").rglob("*.py"):
+        server |= set(RAISED.findall(path.read_text()))
+    assert {"bad_json", "stale_seq", "watch_only", "no_such_tournament", "moved"} <= server
+    moves = engine_error_codes() - {"game_not_over"}  # the ISS exporter's, never a move's
+    missing = (server | moves) - documented_codes()
+    assert not missing, sorted(missing)

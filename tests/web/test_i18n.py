@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bench.fuzz_protocol import documented_codes
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "server" / "web"
 LANGUAGES = ("de", "en")
@@ -86,10 +88,7 @@ def texts(value: Any) -> list[str]:
 
 def protocol_error_codes() -> set[str]:
     """The error codes docs/protocol.md lists (its Errors section)."""
-    doc = (ROOT / "docs" / "protocol.md").read_text()
-    section = doc.split("## Errors", 1)[1].split("**Several server processes.**", 1)[0]
-    listed = section.split("Codes are stable.", 1)[1]
-    return set(re.findall(r"`([a-z_]+)`", listed)) | {"moved"}
+    return documented_codes()
 
 
 def engine_error_codes() -> set[str]:
