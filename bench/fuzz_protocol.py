@@ -14,7 +14,11 @@ code it must get:
 * the victim's own earlier `act` frames replayed on the attacker's connection (`not_seated`),
   and acts with a seq other than the current one on the victim's own connection (`stale_seq`);
 * `hello` with forged session tokens (`bad_token`), and out-of-order requests on a connection
-  that has not said hello (`hello_required`).
+  that has not said hello (`hello_required`);
+* JSON nested 1,000 to 5,000 levels deep anywhere in a request, still under the frame limit
+  (`bad_json` or `bad_request`); a control character (NUL, a line break, an escape, U+0085)
+  in any string a request carries (`bad_request`); a number just past its range, or far past
+  it (`bad_request`; a game's rules: `bad_rules`).
 
 Afterwards: the server still answers, the victim's table is at the same `seq` with the same
 hand, the attacker never received an event, snapshot or view of the victim's table, every
@@ -36,8 +40,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from server import protocol
 
 PROTOCOL_DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 SHAPE_TYPES = [
@@ -88,7 +95,26 @@ EXPECTED: dict[str, set[str]] = {
     "out_of_order": {"stale_seq"},
     "forged_token": {"bad_token"},
     "before_hello": {"hello_required"},
+    "deep": {"bad_json", "bad_request"},
+    "control": {"bad_request"},
+    "range": {"bad_request", "bad_rules"},
 }
+CONTROL = "\x00\x01\x08\n\r\x1b\x7f\x85"
+SAFE_INTEGER = 2**53 - 1
+# Requests with one number past its range (the documented ranges of docs/protocol.md); "TABLE"
+# is the victim's table.
+OUT_OF_RANGE: tuple[tuple[str, dict[str, Any], str, list[Any]], ...] = (
+    ("resume", {"table": "TABLE"}, "seq", [-1, 2**31, 10**20]),
+    ("join", {"table": "TABLE"}, "seat", [-1, 8, 10**9]),
+    ("create_table", {"game": "skat"}, "series_length", [0, 201, 10**12]),
+    ("create_table", {"game": "skat"}, "fill_bots_after", [-0.5, 3600.5, 1e300]),
+    ("hello", {}, "version", [-1, 1000, 10**15]),
+    ("ping", {}, "id", [SAFE_INTEGER + 1, -SAFE_INTEGER - 1, 10**30]),
+)
+TICHU_RULES_OUT_OF_RANGE = (
+    ("target_points", [0, 10_001, 10**20]),
+    ("max_rounds", [0, 101, 10**15]),
+)
 
 
 def documented_codes() -> set[str]:
@@ -157,6 +183,7 @@ class Fuzzer:
         self.wrong: list[tuple[str, Any]] = []
         self.leaks = 0
         self.ids = 0
+        self.token = ""
 
     def _next_id(self) -> int:
         self.ids += 1
@@ -198,6 +225,12 @@ class Fuzzer:
             frame = json.loads(rng.choice(victim["frames"]))
             frame["id"] = request_id
             return json.dumps(frame), request_id
+        if kind == "deep":
+            return self._deep(request_id), request_id
+        if kind == "control":
+            return self._control(request_id), request_id
+        if kind == "range":
+            return self._out_of_range(request_id), request_id
         if kind == "forged_token":
             token = "".join(rng.choice(string.ascii_letters) for _ in range(rng.randrange(1, 60)))
             return json.dumps(
@@ -205,10 +238,71 @@ class Fuzzer:
             ), request_id
         raise ValueError(kind)
 
+    def _deep(self, request_id: int) -> str:
+        """A request with a field of JSON nested 1,000 levels or more (arrays or objects, up
+        to what fits a frame), after its `type` or before it (then the decoder must skip it
+        to find the tag and gives up: `bad_json` without the id)."""
+        rng, table = self.rng, self.victim["table"]
+        if rng.random() < 0.5:
+            depth = rng.randrange(1000, 5000)
+            nested = "[" * depth + "]" * depth
+        else:
+            depth = rng.randrange(1000, (MAX_FRAME - 300) // 6)
+            nested = '{"a":' * depth + "1" + "}" * depth
+        field = rng.choice(["action", "rules", "seq", "table", "text"])
+        request = {"type": "act", "id": request_id, "table": table, "seq": self.victim["seq"]}
+        if field == "rules":
+            request = {"type": "create_table", "id": request_id, "game": "skat"}
+        body = json.dumps(request)[1:-1]
+        if rng.random() < 0.3:  # before the `type`: the decoder must skip it to find the tag
+            return f'{{"{field}": {nested}, {body}}}'
+        return f'{{{body}, "{field}": {nested}}}'
+
+    def _control(self, request_id: int) -> str:
+        """A valid request with a control character in one of its strings."""
+        rng, victim = self.rng, self.victim
+        char = rng.choice(CONTROL)
+        table = victim["table"]
+        where = rng.randrange(len(table) + 1)
+        requests: list[dict[str, Any]] = [
+            {"type": "watch", "table": table[:where] + char + table[where:]},
+            {"type": "resume", "table": table + char, "seq": 0},
+            {"type": "leaderboard", "game": "sk" + char + "at"},
+            {"type": "create_table", "game": "skat", "bot_level": "random" + char},
+            {"type": "create_table", "game": "skat", "rules": {"all_pass" + char: "ramsch"}},
+            {"type": "watch_tournament", "tournament": "ab" + char},
+            {"type": "chat", "table": table, "text": "hi" + char},
+            {"type": "join", "table": table, "invite": "x" + char},
+            {"type": "act", "table": table, "seq": victim["seq"],
+             "action": {"type": "play", "card": "J" + char}},
+            {"type": "login", "name": "anna", "password": "pass" + char + "word"},
+        ]  # fmt: skip
+        return json.dumps({**rng.choice(requests), "id": request_id})
+
+    def _out_of_range(self, request_id: int) -> str:
+        """A request with one number outside its documented range."""
+        rng, table = self.rng, self.victim["table"]
+        if rng.random() < 0.2:
+            field, values = rng.choice(TICHU_RULES_OUT_OF_RANGE)
+            rules = {field: rng.choice(values)}
+            return json.dumps({"type": "create_table", "id": request_id, "game": "tichu",
+                               "rules": rules})  # fmt: skip
+        if rng.random() < 0.2:
+            action = {"type": "bid", "value": rng.choice([-1, 1001, 10**18])}
+            act = {"type": "act", "id": request_id, "table": table, "seq": self.victim["seq"]}
+            return json.dumps({**act, "action": action})
+        kind, fields, name, values = rng.choice(OUT_OF_RANGE)
+        known = {key: table if value == "TABLE" else value for key, value in fields.items()}
+        request = {"type": kind, "id": request_id, **known, name: rng.choice(values)}
+        return json.dumps(request)
+
     async def run(self, frames: int, on_progress: Callable[[int], None] | None = None) -> None:
-        kinds = ["garbage", "binary", "shape", "victim", "victim", "replay", "forged_token"]
+        kinds = [
+            *("garbage", "binary", "shape", "victim", "victim", "replay", "forged_token"),
+            *("deep", "control", "range"),
+        ]
         wire = await open_wire(self.port)
-        await hello(wire)
+        self.token = (await hello(wire))["token"]
         fresh = await open_wire(self.port)  # a connection that never says hello
         for index in range(frames):
             roll = self.rng.random()
@@ -242,6 +336,8 @@ class Fuzzer:
         self, wire: Wire, kind: str, frame: str | bytes, request_id: int | None
     ) -> None:
         self.counts[kind] += 1
+        if kind in ("deep", "range"):
+            request_id = _answered_id(frame)
         reply = await wire.reply(frame, request_id)
         code = reply.get("code", reply["type"])
         self.codes[code] += 1
@@ -259,11 +355,23 @@ class Fuzzer:
             self.wrong.append(("oversized", wire.ws.close_code))
         self._audit(wire)
         fresh = await open_wire(self.port)
-        await hello(fresh)
+        await hello(fresh, self.token)  # the same guest again: no new one per reconnect
         return fresh
 
     def _audit(self, wire: Wire) -> None:
         self.leaks += sum(1 for m in wire.pushed if _table_of(m) == self.victim["table"])
+
+
+def _answered_id(frame: str | bytes) -> Any:
+    """The `id` the server's error repeats: none for a frame that is no JSON to it (nested
+    deeper than its decoder goes before the `type`), else the `id` if it is a valid one (a
+    request the edge lets through, such as rules out of the game's range, keeps its own)."""
+    try:
+        return protocol.decode_request(frame).id
+    except msgspec.ValidationError:
+        return protocol.request_id(frame)
+    except msgspec.DecodeError:
+        return None
 
 
 def _table_of(message: dict[str, Any]) -> Any:

@@ -65,8 +65,9 @@ SAFE_INTEGER = 2**53 - 1  # JavaScript's largest exact integer: any client can c
 MAX_SEQ = 2**31 - 1  # the database's integer
 MAX_SERIES = 200  # deals in a list
 MAX_ACTION_NUMBER = 1000  # numbers inside a game action (a Skat bid, a Tichu seat)
-ID_PATTERN = r"^[A-Za-z0-9_-]+$"  # table ids, invites, tokens: what token_urlsafe writes
-TEXT_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control character (NUL, newline, escapes)
+END = r"$(?!\n)"  # the end of the string (Python's `$` alone also matches before a final \n)
+ID_PATTERN = r"^[A-Za-z0-9_-]+" + END  # table ids, invites, tokens: what token_urlsafe writes
+TEXT_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*" + END  # no control character (NUL, newline, ...)
 
 RequestId = (
     Annotated[int, msgspec.Meta(ge=-SAFE_INTEGER, le=SAFE_INTEGER)]
@@ -75,13 +76,15 @@ RequestId = (
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=ID_PATTERN)]
 Invite = Annotated[str, msgspec.Meta(max_length=64, pattern=ID_PATTERN)]
 Token = Annotated[str, msgspec.Meta(max_length=128, pattern=ID_PATTERN)]
-Name = Annotated[str, msgspec.Meta(min_length=2, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")]
+Name = Annotated[str, msgspec.Meta(min_length=2, max_length=24, pattern=r"^[A-Za-z0-9_.-]+" + END)]
 Password = Annotated[str, msgspec.Meta(min_length=8, max_length=128, pattern=TEXT_PATTERN)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEQ)]
 DealNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_SERIES - 1)]
-BotLevel = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.:-]+$")]
-GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[a-z0-9_]+$")]
+BotLevel = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.:-]+" + END)
+]
+GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[a-z0-9_]+" + END)]
 TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=ID_PATTERN)]
 Word = Annotated[str, msgspec.Meta(max_length=32, pattern=TEXT_PATTERN)]
 # A game's rule options and actions are flat objects of plain values: no nesting to decode

@@ -96,6 +96,11 @@ NUL_REQUESTS: list[dict[str, Any]] = [
     {"type": "watch_tournament", "tournament": "ab\u0000"},
     {"type": "chat", "table": "abcd", "text": "hi\u0000there"},
     {"type": "chat", "table": "abcd", "text": "line\nbreak"},
+    # A line break at the very end (Python's `$` would let it through).
+    {"type": "watch", "table": "abcd\n"},
+    {"type": "chat", "table": "abcd", "text": "hi\n"},
+    {"type": "create_table", "game": "skat", "bot_level": "random\n"},
+    {"type": "join", "table": "abcd", "invite": "x\n"},
     {"type": "login", "name": "anna", "password": "pass\u0000word"},
 ]
 
