@@ -179,7 +179,7 @@ class Fuzzer:
         self.rng = rng
         self.victim = victim
         self.counts: Counter[str] = Counter()
-        self.codes: Counter[str] = Counter()
+        self.codes: Counter[tuple[str, str]] = Counter()  # (kind, code) -> frames
         self.wrong: list[tuple[str, Any]] = []
         self.leaks = 0
         self.ids = 0
@@ -340,7 +340,7 @@ class Fuzzer:
             request_id = _answered_id(frame)
         reply = await wire.reply(frame, request_id)
         code = reply.get("code", reply["type"])
-        self.codes[code] += 1
+        self.codes[kind, code] += 1
         if reply["type"] != "error" or code not in EXPECTED[kind]:
             self.wrong.append((kind, reply))
 
@@ -438,11 +438,15 @@ async def fuzz(port: int, frames: int, seed: int, progress: bool = False) -> dic
     snapshot_views = [m for m in victim_wire.pushed if m.get("view")]
     final = snapshot_views[-1]
     alive = await victim_wire.reply(json.dumps({"type": "ping", "id": 100_000}), 100_000)
-    undocumented = sorted(set(fuzzer.codes) - documented_codes() - {"ok", "welcome", "pong"})
+    answered = {code for _, code in fuzzer.codes}
+    undocumented = sorted(answered - documented_codes() - {"ok", "welcome", "pong"})
     return {
         "frames": sum(fuzzer.counts.values()),
         "by_kind": dict(fuzzer.counts),
-        "codes": dict(fuzzer.codes),
+        "codes": {
+            kind: {code: n for (k, code), n in sorted(fuzzer.codes.items()) if k == kind}
+            for kind in sorted(fuzzer.counts)
+        },
         "wrong_answers": len(fuzzer.wrong),
         "examples_of_wrong": [repr(w)[:200] for w in fuzzer.wrong[:5]],
         "undocumented_codes": undocumented,
