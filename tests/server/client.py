@@ -132,6 +132,17 @@ def table_of(message: dict[str, Any]) -> Any:
     return table.get("id") if isinstance(table, dict) else table
 
 
+async def bot_table(host: "Client", *, private: bool = False) -> tuple[str, str | None]:
+    """A Skat table of one deal: `host` on seat 0, random bots on the others (the deal begins
+    at once); its id and invite."""
+    created = await host.ok("create_table", game="skat", private=private, series_length=1)
+    table, invite = created["table"]["id"], created.get("invite")
+    await host.ok("join", table=table, invite=invite)
+    await host.ok("add_bot", table=table, seat=1)
+    await host.ok("add_bot", table=table, seat=2)
+    return table, invite
+
+
 def deals_ended(client: "Client", table: str) -> int:
     """How many deals of `table` `client` has seen end."""
     return sum(

@@ -14,7 +14,7 @@ import pytest
 
 from server.app import App, running
 from server.protocol import MAX_SEQ, MAX_SERIES, SAFE_INTEGER
-from tests.server.client import Client, play
+from tests.server.client import Client, bot_table, play
 from tests.server.conftest import server_settings
 from tests.server.services import PrivatePostgres
 
@@ -57,11 +57,7 @@ async def answer(client: Client, frame: str) -> dict[str, Any]:
 
 async def test_json_nested_thousands_deep_gets_one_answer_and_the_table_plays_on(app: App) -> None:
     client = await Client.open(app.port)
-    created = await client.ok("create_table", game="skat", series_length=1)
-    table = created["table"]["id"]
-    await client.ok("join", table=table)
-    await client.ok("add_bot", table=table, seat=1)
-    await client.ok("add_bot", table=table, seat=2)
+    table, _ = await bot_table(client)
     await client.wait_for(lambda m: m.get("view") is not None)
     seq = client.last_seq(table)
     frames = [

@@ -20,7 +20,7 @@ from server.edge.limits import Backoff, Buckets
 from server.settings import Settings
 from server.store.migrate import alembic_config, upgrade
 from server.store.models import sessions, users
-from tests.server.client import UNIT, Client, play, until
+from tests.server.client import UNIT, Client, bot_table, play, until
 from tests.server.conftest import server_settings
 
 
@@ -56,11 +56,7 @@ async def test_a_second_connection_with_the_session_replaces_the_first_visibly(
     app: App,
 ) -> None:
     first = await Client.open(app.port)
-    created = await first.ok("create_table", game="skat", series_length=1)
-    table = created["table"]["id"]
-    await first.ok("join", table=table)
-    await first.ok("add_bot", table=table, seat=1)
-    await first.ok("add_bot", table=table, seat=2)
+    table, _ = await bot_table(first)
     await first.wait_for(lambda m: m.get("view") is not None)
 
     second = await Client.open(app.port, token=first.token)

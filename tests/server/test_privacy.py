@@ -11,7 +11,7 @@ import aiomqtt
 from paho.mqtt.enums import MQTTProtocolVersion
 
 from server.app import App, running
-from tests.server.client import PATIENCE, Client, play
+from tests.server.client import PATIENCE, Client, bot_table, play
 from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker
 
@@ -24,16 +24,6 @@ def http_get(app: App, path: str, token: str | None = None) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
-
-
-async def bot_table(host: Client, *, private: bool) -> tuple[str, str | None]:
-    """A Skat table of one deal: `host` on seat 0, bots on the others."""
-    created = await host.ok("create_table", game="skat", private=private, series_length=1)
-    table, invite = created["table"]["id"], created.get("invite")
-    await host.ok("join", table=table, invite=invite)
-    await host.ok("add_bot", table=table, seat=1)
-    await host.ok("add_bot", table=table, seat=2)
-    return table, invite
 
 
 async def test_a_private_tables_records_only_for_its_players_or_with_the_invite(

@@ -33,9 +33,9 @@ from server import protocol
 from server.app import App, running
 from server.store.db import Store
 from server.tournament.runner import create
-from server.tournament.schedule import Params
 from tests.server.client import PATIENCE, Client, table_of, until
 from tests.server.conftest import server_settings
+from tests.server.test_tournament import SKAT as SKAT_TOURNAMENT
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 BLOCK = re.compile(r"```json\n(.*?)\n```", re.S)
@@ -148,16 +148,7 @@ async def setup(story: Story) -> None:
     await carl.ok("join", table=mine, seat=0)
     store = Store.connect(story.app.settings.db)
     try:
-        params = Params(
-            game="skat",
-            players=("greedy", "easy", "random"),
-            deals=3,
-            duplicate=False,
-            list_length=3,
-            seed=1,
-            rules={},
-        )
-        story.tournament = await create(store, params)
+        story.tournament = await create(store, SKAT_TOURNAMENT)
     finally:
         await store.close()
 
