@@ -122,7 +122,10 @@ export class Net {
     try {
       welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token });
     } catch (error) {
-      if (error.code !== "bad_token") return;
+      if (error.code !== "bad_token") {
+        if (error.code !== "disconnected") this.hooks.onStrayError?.(error); // too_many_guests
+        return;
+      }
       this.token = null; // the server forgot us (new database): start as a new guest
       welcome = await this._send("hello", { version: PROTOCOL_VERSION });
     }
