@@ -76,7 +76,9 @@ RequestId = (
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=ID_PATTERN)]
 Invite = Annotated[str, msgspec.Meta(max_length=64, pattern=ID_PATTERN)]
 Token = Annotated[str, msgspec.Meta(max_length=128, pattern=ID_PATTERN)]
-Name = Annotated[str, msgspec.Meta(min_length=2, max_length=24, pattern=r"^[A-Za-z0-9_.-]+" + END)]
+# A name is checked by server/names.py (any script, normalised, 2-24 characters: `bad_name`
+# with a reason); here only bounded, as every string.
+Name = Annotated[str, msgspec.Meta(max_length=64, pattern=TEXT_PATTERN)]
 Password = Annotated[str, msgspec.Meta(min_length=8, max_length=128, pattern=TEXT_PATTERN)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEQ)]
@@ -378,12 +380,14 @@ class Error(_Reply, tag="error", omit_defaults=True):
 
     With code `moved`, `url` is where the server process serving table `table` listens (None:
     reconnect as before, after a moment): the client connects there and sends its request
-    again, or `resume`s."""
+    again, or `resume`s. With code `bad_name`, `reason` says what is wrong with the name
+    (server/names.py `problem`), for the client to say in its language."""
 
     code: str
     message: str
     url: str | None = None
     table: str | None = None
+    reason: str | None = None
 
 
 class Event(_Reply, tag="event"):

@@ -24,6 +24,7 @@ from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
+from server.names import BadName, check, is_reserved, normalize
 from server.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -67,7 +68,6 @@ from server.store.db import NameTaken, Store, StoredUser, is_unavailable
 __all__ = ["Connection"]
 
 log = logging.getLogger(__name__)
-RESERVED_PREFIXES = ("guest-", "bot")
 SESSION_MOVED = "this session was taken up by another connection; this one closes"
 TOO_MANY_GUESTS = "too many new guests: log in, or try again later"
 
@@ -306,26 +306,30 @@ class Connection:
 
     async def _account(self, request: Register | Login) -> None:
         if isinstance(request, Register):
-            if request.name.lower().startswith(RESERVED_PREFIXES):
-                return self._reject(request.id, "name_taken", "that name is reserved")
+            name = self._chosen_name(request.id, request.name)
+            if name is None:
+                return None
             hashed = await asyncio.to_thread(hash_password, request.password)
+            # A guest who registers becomes the account: his games and ratings come along.
+            guest = self.user.id if self.user is not None and self.user.kind == "guest" else None
             try:
-                user = await self.store.new_account(request.name, hashed)
+                user = await self.store.new_account(name, hashed, guest=guest)
             except NameTaken:
-                return self._reject(request.id, "name_taken", f"{request.name!r} is taken")
+                return self._reject(request.id, "name_taken", f"{name!r} is taken")
         else:
-            wait = self.guard.login_wait(request.name, self.address)
+            name = normalize(request.name)
+            wait = self.guard.login_wait(name, self.address)
             if wait > 0:
                 message = f"too many failed logins: try again in {math.ceil(wait)} s"
                 return self._reject(request.id, "too_many_attempts", message)
-            found = await self.store.account(request.name)
+            found = await self.store.account(name)
             ok = found is not None and await asyncio.to_thread(
                 verify_password, request.password, found[1]
             )
             if found is None or not ok:
-                self.guard.login_failed(request.name, self.address)
+                self.guard.login_failed(name, self.address)
                 return self._reject(request.id, "bad_credentials", "wrong name or password")
-            self.guard.login_succeeded(request.name)
+            self.guard.login_succeeded(name)
             user = found[0]
         token = await self.store.new_session(user.id)
         self._welcome(request.id, user, token)
@@ -333,13 +337,29 @@ class Connection:
     async def _rename(self, request: Rename) -> None:
         if self.user is None or self.user.kind != "guest":
             return self._reject(request.id, "not_a_guest", "accounts keep the name they registered")
-        if request.name.lower().startswith(RESERVED_PREFIXES):
-            return self._reject(request.id, "name_taken", "that name is reserved")
+        name = self._chosen_name(request.id, request.name)
+        if name is None:
+            return None
         try:
-            user = await self.store.rename_guest(self.user.id, request.name)
+            user = await self.store.rename_guest(self.user.id, name)
         except NameTaken:
-            return self._reject(request.id, "name_taken", f"{request.name!r} is taken")
+            return self._reject(request.id, "name_taken", f"{name!r} is taken")
         self._welcome(request.id, user, self.token)
+
+    def _chosen_name(self, request_id: int | str | None, name: str) -> str | None:
+        """The normal form of a name to register or rename to, or None after refusing it
+        (`bad_name` with the reason, server/names.py; `name_taken` for a reserved one)."""
+        try:
+            normal = check(name)
+        except BadName as error:
+            self.metrics.frames_rejected_total += 1
+            message = f"this name is not allowed ({error.reason})"
+            self.reply(Error(id=request_id, code="bad_name", message=message, reason=error.reason))
+            return None
+        if is_reserved(normal):
+            self._reject(request_id, "name_taken", "that name is reserved")
+            return None
+        return normal
 
     def _welcome(self, request_id: int | str | None, user: StoredUser, token: str) -> None:
         if token != self.token:

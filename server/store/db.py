@@ -41,6 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from server.events import Append, Seated, TableEvent, decode_event
 from server.identity import hash_token, new_token
+from server.names import skeleton
 from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.models import (
     game_events,
@@ -225,7 +226,9 @@ class Store:
             name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
             now = _now()
             result = await conn.execute(
-                insert(users).values(name=name, kind="guest", created_at=now, seen_at=now)
+                insert(users).values(
+                    name=name, name_key=skeleton(name), kind="guest", created_at=now, seen_at=now
+                )
             )
             return StoredUser(int(result.inserted_primary_key[0]), name, "guest")
 
@@ -249,27 +252,40 @@ class Store:
             deleted = await conn.execute(delete(users).where(users.c.id.in_(idle)))
         return int(deleted.rowcount)
 
-    async def new_account(self, name: str, password_hash: str) -> StoredUser:
-        """A new account; raises NameTaken."""
+    async def new_account(
+        self, name: str, password_hash: str, guest: int | None = None
+    ) -> StoredUser:
+        """An account called `name` (a checked name, server/names.py); raises NameTaken when
+        it looks like a name in use. Given the id of a `guest`, that guest becomes the account
+        (same id: his seats, games and ratings are the account's), so he may register under
+        the name he plays as."""
+        values = {"name": name, "name_key": skeleton(name), "password_hash": password_hash}
         try:
             async with self.engine.begin() as conn:
-                result = await conn.execute(
-                    insert(users).values(
-                        name=name, kind="account", password_hash=password_hash, created_at=_now()
+                if guest is not None:
+                    changed = await conn.execute(
+                        update(users)
+                        .where(users.c.id == guest, users.c.kind == "guest")
+                        .values(kind="account", **values)
                     )
+                    if changed.rowcount == 1:
+                        return StoredUser(guest, name, "account")
+                result = await conn.execute(
+                    insert(users).values(kind="account", created_at=_now(), **values)
                 )
         except IntegrityError as error:
             raise NameTaken(name) from error
         return StoredUser(int(result.inserted_primary_key[0]), name, "account")
 
     async def rename_guest(self, user_id: int, name: str) -> StoredUser:
-        """Give the guest `user_id` the name `name`; raises NameTaken."""
+        """Give the guest `user_id` the (checked) name `name`; raises NameTaken when it looks
+        like another user's."""
         try:
             async with self.engine.begin() as conn:
                 await conn.execute(
                     update(users)
                     .where(users.c.id == user_id, users.c.kind == "guest")
-                    .values(name=name)
+                    .values(name=name, name_key=skeleton(name))
                 )
         except IntegrityError as error:
             raise NameTaken(name) from error

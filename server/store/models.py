@@ -44,6 +44,9 @@ users = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=False, unique=True),
     Column("kind", String(8), nullable=False),  # guest, account, bot
+    # What the name looks like (server/names.py `skeleton`): unique, so no player takes a
+    # look-alike of another's name. Null for bots, whose names the server gives.
+    Column("name_key", String(100), unique=True),
     Column("password_hash", String(200)),
     Column("created_at", DateTime(timezone=True), nullable=False),
     # When a guest was last seen and when the user first took a seat: a guest who never

@@ -59,6 +59,19 @@ def postgres() -> Iterator[PrivatePostgres]:
         cluster.remove()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[App]:
+    """A server on SQLite, and one on a private PostgreSQL cluster."""
+    overrides: dict[str, object] = {}
+    if request.param == "postgresql":
+        cluster = PrivatePostgres()
+        request.addfinalizer(cluster.remove)
+        cluster.start()
+        overrides["db"] = cluster.url
+    async with running(server_settings(tmp_path, **overrides)) as app:
+        yield app
+
+
 @pytest.fixture
 def broker() -> Iterator[PrivateBroker]:
     instance = PrivateBroker()

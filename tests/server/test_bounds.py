@@ -6,32 +6,13 @@ import asyncio
 import json
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from server.app import App, running
+from server.app import App
 from server.protocol import MAX_SEQ, MAX_SERIES, SAFE_INTEGER
 from tests.server.client import Client, bot_table, play
-from tests.server.conftest import server_settings
-from tests.server.services import PrivatePostgres
 
 DEEP = 2000  # levels: deeper than Python's recursion limit, in a frame of at most 12 KiB
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def any_db_app(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[App]:
-    """A server on SQLite, and one on a private PostgreSQL cluster."""
-    overrides: dict[str, object] = {}
-    if request.param == "postgresql":
-        cluster = PrivatePostgres()
-        request.addfinalizer(cluster.remove)
-        cluster.start()
-        overrides["db"] = cluster.url
-    async with running(server_settings(tmp_path, **overrides)) as app:
-        yield app
 
 
 def http_status(app: App, path: str) -> int:
