@@ -127,8 +127,7 @@ def test_the_migration_gives_existing_names_keys_and_keeps_old_look_alikes(
         ):
             conn.execute(
                 text(
-                    "INSERT INTO users (id, name, kind, created_at)"
-                    " VALUES (:id, :name, :kind, :at)"
+                    "INSERT INTO users (id, name, kind, created_at) VALUES (:id, :name, :kind, :at)"
                 ),
                 {"id": user_id, "name": name, "kind": kind, "at": created},
             )

@@ -82,12 +82,15 @@ class Story:
         self.tables = {SKAT: "", TICHU: ""}
         self.invite = ""
         self.tournament = ""
+        self.first_ids: dict[str, int] = {}  # each actor's user id when he first said hello
 
     async def open(self, name: str, *, hello: bool = True, token: str | None = None,
                    app: App | None = None) -> Client:  # fmt: skip
         client = await Client.open((app or self.app).port, hello=hello, token=token)
         self.clients[name] = client
         self.every_client.append(client)
+        if "id" in client.user:
+            self.first_ids.setdefault(name, client.user["id"])
         return client
 
     async def client(self, name: str) -> Client:
@@ -229,6 +232,12 @@ def three_events_then_ok(story: Story, client: Client, pushes_before: int) -> No
     assert [m["type"] for m in events] == ["event"] * 3
 
 
+def the_guest_became_the_account(story: Story, client: Client, pushes_before: int) -> None:
+    """A guest who registers keeps his user id (his seats, games and ratings)."""
+    assert client.user["guest"] is False and client.user["name"] == "Dörte"
+    assert client.user["id"] == story.first_ids["doerte"]
+
+
 STEPS: dict[int, Step] = {
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
@@ -258,6 +267,9 @@ STEPS: dict[int, Step] = {
     26: Step("anna", seq_back=0, check=only_ok),
     27: Step("anna", anna_resumes_tichu),
     28: Step("carl", second_process=True),
+    29: Step("doerte"),
+    30: Step("doerte"),
+    31: Step("doerte", check=the_guest_became_the_account),
 }
 
 

@@ -64,13 +64,15 @@ def test_bug2_a_trick_taken_gives_the_lead_and_leaves_the_felt(
 def test_bug4_a_failed_registration_keeps_the_dialog_and_the_password(
     live_server: LiveServer, browser: Browser
 ) -> None:
-    page = browser.page()
+    first = browser.page()
+    open_lobby(first, live_server.url)
+    first.locator("#user-button").click()
+    first.locator(".dialog button", has_text="Change name").click()
+    first.fill(".dialog input[name=name]", "juergen")
+    first.locator(".dialog button", has_text="Save").click()
+    first.wait_for_function("document.querySelector('#user-name').textContent === 'juergen'")
+    page = browser.page()  # another guest tries to register juergen's name
     open_lobby(page, live_server.url)
-    page.locator("#user-button").click()
-    page.locator(".dialog button", has_text="Change name").click()
-    page.fill(".dialog input[name=name]", "juergen")
-    page.locator(".dialog button", has_text="Save").click()
-    page.wait_for_function("document.querySelector('#user-name').textContent === 'juergen'")
     page.locator("#user-button").click()
     page.locator(".dialog button", has_text="Register").click()
     page.fill(".dialog input[name=name]", "juergen")

@@ -5,12 +5,20 @@
 import { installCardSymbols } from "./cards.js";
 import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { normalize, problem } from "./names.js";
 import { TableModel } from "./model.js";
 import { Net } from "./net.js";
 import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
 import { dialog, h, installActionKeys, replace, toast } from "./ui.js";
+
+/** What is wrong with a name typed for register or rename, as a sentence (null: nothing the
+ * client can see; whether it is free only the server knows). */
+function nameProblem(typed) {
+  const reason = problem(normalize(typed));
+  return reason ? t(`name.${reason}`) : null;
+}
 
 class App {
   constructor() {
@@ -118,13 +126,15 @@ class App {
   }
 
   async rename() {
-    const input = h("input", { name: "name", required: true, minlength: 2, maxlength: 24, pattern: "[A-Za-z0-9_.\\-]+",
-      autocomplete: "nickname", value: "", placeholder: t("account.name_placeholder"), title: t("account.name_rule") });
+    const input = h("input", { name: "name", required: true, autocomplete: "nickname", value: "",
+      placeholder: t("account.name_placeholder"), title: t("account.name_rule") });
     await dialog(t("account.rename_title"), h("label", {}, t("account.name"), input),
       [{ label: t("common.cancel"), value: false }, { label: t("common.save"), value: true, primary: true, submit: true }],
       { onSubmit: async () => {
+        const wrong = nameProblem(input.value);
+        if (wrong) return wrong;
         try {
-          const welcome = await this.net.request("rename", { name: input.value.trim() });
+          const welcome = await this.net.request("rename", { name: normalize(input.value) });
           this.net.adopt(welcome);
           this.renderUser(welcome.user);
           return null;
@@ -136,16 +146,18 @@ class App {
 
   /** Log in or register; on an error the dialog stays open with the name and password. */
   async account(kind) {
-    const name = h("input", { name: "name", required: true, autocomplete: "username", minlength: 2, maxlength: 24,
-      value: this.user?.guest && kind === "register" ? this.user.name : "" });
+    const name = h("input", { name: "name", required: true, autocomplete: "username", title: t("account.name_rule"),
+      value: this.user?.guest && kind === "register" && !this.user.name.startsWith("guest-") ? this.user.name : "" });
     const password = h("input", { name: "password", type: "password", required: true,
       autocomplete: kind === "login" ? "current-password" : "new-password", minlength: kind === "login" ? 1 : 8 });
     const title = t(kind === "login" ? "account.login_title" : "account.register_title");
     await dialog(title, h("div", { class: "fields" }, h("label", {}, t("account.name"), name), h("label", {}, t("account.password"), password)),
       [{ label: t("common.cancel"), value: false }, { label: title, value: true, primary: true, submit: true }],
       { onSubmit: async () => {
+        const wrong = kind === "register" ? nameProblem(name.value) : null;
+        if (wrong) return wrong;
         try {
-          const welcome = await this.net.request(kind, { name: name.value.trim(), password: password.value });
+          const welcome = await this.net.request(kind, { name: normalize(name.value), password: password.value });
           this.net.adopt(welcome);
           this.renderUser(welcome.user);
           toast(t("account.welcome", { name: welcome.user.name }));

@@ -62,8 +62,10 @@ export function translateStatic(root) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }
 
-/** A sentence for a protocol error: its code translated, the server's text as a last resort. */
+/** A sentence for a protocol error: its code (a bad name: its reason) translated, the
+ * server's text as a last resort. */
 export function errorText(error) {
+  if (error.code === "bad_name" && has(`name.${error.reason}`)) return t(`name.${error.reason}`);
   const key = `error.${error.code}`;
   return has(key) ? t(key) : t("error.unknown", { code: error.code, message: error.message || "" });
 }

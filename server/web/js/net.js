@@ -17,12 +17,14 @@ const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const MAX_MOVES = 5; // redirects followed for one request
 const SESSION_REPLACED = 4409; // close code: the session continues on another connection
 
-/** A protocol error reply as an Error with `code` (and `url` with `moved`). */
+/** A protocol error reply as an Error with `code` (and `url` with `moved`, `reason` with
+ * `bad_name`). */
 export class ProtocolError extends Error {
-  constructor(code, message, url = null) {
+  constructor(code, message, url = null, reason = null) {
     super(message || code);
     this.code = code;
     this.url = url;
+    this.reason = reason;
   }
 }
 
@@ -174,7 +176,7 @@ export class Net {
     }
     this.pending.delete(message.id);
     if (message.type === "error") {
-      waiter.reject(new ProtocolError(message.code, message.message, message.url));
+      waiter.reject(new ProtocolError(message.code, message.message, message.url, message.reason));
     } else waiter.resolve(message);
   }
 
