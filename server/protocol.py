@@ -401,10 +401,21 @@ class Event(_Reply, tag="event"):
     view: Any = None
 
 
+class ChatLine(msgspec.Struct, frozen=True):
+    """A line of a table's chat as a snapshot repeats it: the `seq` of its `chat` event and
+    who said it (`seat` None: a spectator)."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+
+
 class Snapshot(_Reply, tag="snapshot"):
     """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`.
     `results` are the finished deals' results of the list so far (public), `standings` their
-    totals."""
+    totals, `chat` the table's last chat lines, oldest first (so a reload or a restart keeps
+    the conversation)."""
 
     table: TableInfo
     seq: int
@@ -412,6 +423,7 @@ class Snapshot(_Reply, tag="snapshot"):
     view: Any = None
     standings: Any = None
     results: list[Any] | None = None
+    chat: list[ChatLine] | None = None
 
 
 Reply = (

@@ -6,7 +6,9 @@ restored table is the table that was. A move is folded with the action and the e
 its command already decoded and applied; only a stored move is decoded and applied here.
 
 The last `resume_window` events are kept with the deal's states around them (`Recent`), so a
-reconnecting client gets exactly the events it missed, rendered for its seat.
+reconnecting client gets exactly the events it missed, rendered for its seat. The last
+`CHAT_HISTORY` chat lines are kept for snapshots: chat is stored as events like the moves, so
+the conversation survives a reload and, folded again, a restart.
 """
 
 import random
@@ -31,8 +33,11 @@ from server.events import (
     Vacated,
 )
 from server.games import GameKind, GameState
+from server.protocol import ChatLine
 
-__all__ = ["BotHint", "Recent", "TableConfig", "TableState", "Viewer"]
+__all__ = ["CHAT_HISTORY", "BotHint", "Recent", "TableConfig", "TableState", "Viewer"]
+
+CHAT_HISTORY = 50  # chat lines a snapshot repeats
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,7 @@ class TableState:
         self.standings: list[dict[str, Any]] | None = None
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)
         self.clients: dict[ClientId, Viewer] = {}
         self.moves = 0
 
@@ -159,6 +165,8 @@ class TableState:
             self.moves += 1
             if after.is_over:
                 self.results.append(self.game.result_payload(after))
+        elif isinstance(event, Chatted):
+            self.chat.append(ChatLine(self.seq, event.seat, event.name, event.text))
         elif isinstance(event, SeriesEnded):
             self.status = "finished"
             self.standings = event.standings

@@ -181,6 +181,7 @@ def snapshot(table: TableState, seat: int | None) -> Snapshot:
         view=view,
         standings=standings,
         results=list(table.results) or None,
+        chat=list(table.chat) or None,
     )
 
 

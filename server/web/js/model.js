@@ -47,6 +47,8 @@ export class TableModel {
     this.view = message.view ?? null;
     this.moves = message.view?.history ? [...message.view.history] : [];
     this.standings = message.standings ?? null;
+    // The table's recent chat (the server keeps the last lines), so a reload keeps it.
+    this.chat = (message.chat ?? []).map(({ seq, seat, name, text }) => ({ seat, name, text, seq }));
     if (Array.isArray(message.results)) {
       this.results = message.results.map((result, number) => ({ number, result }));
     }
