@@ -85,6 +85,8 @@ class App:
             on_moves=self.metrics.count_moves,
             remote=self.mirror,
         )
+        if self.mirror is not None:
+            self.mirror.on_change = self.lobby.heard
         self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)

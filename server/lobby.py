@@ -4,7 +4,11 @@ In a cluster each table is served by the one process holding its lease
 (`server/store/leases.py`). The lobby resumes its own tables at start, renews their leases,
 takes over tables whose owner died, answers requests for a table served elsewhere with
 `moved` (and the owner's URL), and lists the public tables of every process (its own, and the
-others' from the broker's retained lobby topics, `server/cluster/mirror.py`).
+others' from the broker's retained lobby topics, `server/cluster/mirror.py`). Clients that
+`watch_lobby` get each change of a public table pushed as it happens: the lobby stands
+between its tables and the bus, so every lobby entry a table publishes (never a private
+table's, `views.lobby_entry`) also reaches the watchers, and so does every entry the mirror
+hears from the other processes.
 
 It also follows tournament tables for spectators: a tournament's runner (another process)
 writes them, so the lobby loads one when somebody watches it and reads its new events every
@@ -29,7 +33,7 @@ from server.core.state import TableConfig
 from server.core.table import TableCore
 from server.events import TableEvent
 from server.games import GameKind
-from server.protocol import CreateTable, TableInfo
+from server.protocol import CreateTable, LobbyTable, TableInfo, encode
 from server.settings import Settings
 from server.store.db import Store, StoredTable, unless_unavailable
 from server.store.leases import Leases
@@ -59,8 +63,11 @@ class RemoteTables(Protocol):
     def listing(self) -> list[TableInfo]: ...
 
 
+Push = Callable[[str], None]  # queues an encoded message for one client
+
+
 class Lobby:
-    """Every table of this server, by id."""
+    """Every table of this server, by id; the publisher its tables publish through."""
 
     def __init__(
         self,
@@ -84,6 +91,38 @@ class Lobby:
         self._on_moves = on_moves
         self._tasks: set[asyncio.Task[None]] = set()
         self._claiming = asyncio.Lock()  # one claim-and-adopt at a time in this process
+        self.watchers: dict[int, Push] = {}  # clients that watch the lobby
+
+    def publish(self, channel: str, table_id: str, message: Any) -> None:
+        """A table's public message: to the bus, and a lobby entry to the watchers too."""
+        self.bus.publish(channel, table_id, message)
+        table = self.tables.get(table_id)
+        if channel == "lobby" and not (table is not None and table.config.followed):
+            self.tell_watchers(message)
+
+    def tell_watchers(self, info: TableInfo) -> None:
+        """Push the changed public table `info` to every lobby watcher (encoded once)."""
+        if info.private or not self.watchers:
+            return
+        text = encode(LobbyTable(table=info))
+        for push in list(self.watchers.values()):
+            push(text)
+
+    def heard(self, info: TableInfo) -> None:
+        """Another process's table changed (its lobby entry, from the mirror)."""
+        if info.id not in self.tables:
+            self.tell_watchers(info)
+
+    async def watch(self, client: int, push: Push) -> list[TableInfo]:
+        """Push every change of a public table to `client` from now on; returns the public
+        tables now (listed after any await, so no change falls between the two)."""
+        tables = await self.listing()
+        self.watchers[client] = push
+        return tables
+
+    def unwatch(self, client: int) -> None:
+        """The client is gone."""
+        self.watchers.pop(client, None)
 
     async def restore(self) -> int:
         """Resume the unfinished tables nobody serves, and this node's own from before a
@@ -247,17 +286,15 @@ class Lobby:
         """Public tables that wait or play, on this process and the others (those the broker
         announced whose lease holds: an entry of a table that ended or whose process died
         unnoticed is not listed)."""
-        local = [
+        heard = [] if self.remote is None else self.remote.listing()
+        heard = [info for info in heard if info.id not in self.tables]
+        live = await self.leases.live({info.id for info in heard}) if heard else set()
+        local = [  # after the await: what a watcher is told from now on starts from this
             t.info()
             for t in self.tables.values()
             if not t.config.private and not t.config.followed and t.status != "finished"
         ]
-        heard = [] if self.remote is None else self.remote.listing()
-        heard = [info for info in heard if info.id not in self.tables]
-        if not heard:
-            return local
-        live = await self.leases.live({info.id for info in heard})
-        return local + [info for info in heard if info.id in live]
+        return local + [info for info in heard if info.id in live and info.id not in self.tables]
 
     async def close(self) -> None:
         """Stop every table after its queued commands are done, then give up their leases
@@ -289,7 +326,7 @@ class Lobby:
             core,
             self.store,
             self.pool,
-            self.bus,
+            self,
             bot_delay=self.settings.bot_delay_seconds,
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,

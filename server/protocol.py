@@ -15,6 +15,7 @@ __all__ = [
     "Act",
     "AddBot",
     "Chat",
+    "ChatLine",
     "CreateTable",
     "Error",
     "Event",
@@ -29,6 +30,7 @@ __all__ = [
     "Leave",
     "ListGames",
     "ListTables",
+    "LobbyTable",
     "Login",
     "Ok",
     "Ping",
@@ -47,6 +49,7 @@ __all__ = [
     "TournamentInfo",
     "UserInfo",
     "Watch",
+    "WatchLobby",
     "WatchTournament",
     "Welcome",
     "action_json",
@@ -144,6 +147,11 @@ class ListTables(_Request, tag="list_tables"):
     """Public tables that wait for players or are being played."""
 
 
+class WatchLobby(_Request, tag="watch_lobby"):
+    """The public tables now (a `tables` reply), then a `lobby_table` push whenever one is
+    created or changes, until the connection closes."""
+
+
 class CreateTable(_Request, tag="create_table"):
     """Open a table. `rules` are the game's rule options (for Skat the fields of
     `engine.skat.rules.Rules`, `players` 3 or 4). Bots fill empty seats after
@@ -233,6 +241,7 @@ Request = (
     | Rename
     | ListGames
     | ListTables
+    | WatchLobby
     | CreateTable
     | Join
     | Leave
@@ -335,9 +344,17 @@ class Games(_Reply, tag="games"):
 
 
 class Tables(_Reply, tag="tables"):
-    """Reply to `list_tables`."""
+    """Reply to `list_tables` and `watch_lobby`."""
 
     tables: list[TableInfo]
+
+
+class LobbyTable(_Reply, tag="lobby_table"):
+    """Pushed to lobby watchers (`watch_lobby`): a public table was created or changed (a
+    seat taken or freed, a deal begun, a list finished). Status `finished`: it left the
+    lobby."""
+
+    table: TableInfo
 
 
 class TableCreated(_Reply, tag="table_created"):
@@ -434,6 +451,7 @@ Reply = (
     | Joined
     | LeaderboardReply
     | Tournament
+    | LobbyTable
     | Ok
     | Pong
     | Error

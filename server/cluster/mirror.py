@@ -9,6 +9,7 @@ was heard here, so an entry left behind by a process that died unnoticed is neve
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 import aiomqtt
 import msgspec
@@ -31,6 +32,9 @@ class LobbyMirror:
         self.broker = broker_address(url)
         self.tables: dict[str, TableInfo] = {}
         self._task: asyncio.Task[None] | None = None
+        # Told of every entry heard (a removed one with status `finished`): the lobby
+        # pushes the other processes' changes to its watchers (set by app.py).
+        self.on_change: Callable[[TableInfo], None] | None = None
 
     def listing(self) -> list[TableInfo]:
         return list(self.tables.values())
@@ -45,7 +49,9 @@ class LobbyMirror:
         """Apply one retained lobby message: an entry, or its removal (empty payload)."""
         table_id = topic.rpartition("/")[2]
         if not payload:
-            self.tables.pop(table_id, None)
+            known = self.tables.pop(table_id, None)
+            if known is not None:
+                self._changed(msgspec.structs.replace(known, status="finished"))
             return
         try:
             info = msgspec.json.decode(payload, type=TableInfo)
@@ -56,6 +62,11 @@ class LobbyMirror:
             self.tables.pop(table_id, None)
         else:
             self.tables[table_id] = info
+        self._changed(info)
+
+    def _changed(self, info: TableInfo) -> None:
+        if self.on_change is not None:
+            self.on_change(info)
 
     async def _run(self) -> None:
         await stay_connected(self.broker, self._mirror, name="lobby mirror")

@@ -55,6 +55,7 @@ from server.protocol import (
     Tournament,
     UserInfo,
     Watch,
+    WatchLobby,
     WatchTournament,
     Welcome,
     action_json,
@@ -156,6 +157,7 @@ class Connection:
                 self.writer.cancel()
             self.guard.release(self.token, self)
             self.tournaments.forget(self.id)
+            self.lobby.unwatch(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
@@ -242,6 +244,9 @@ class Connection:
             return self.reply(Games(id=request.id, games=games))
         if isinstance(request, ListTables):
             return self.reply(Tables(id=request.id, tables=await self.lobby.listing()))
+        if isinstance(request, WatchLobby):
+            tables = await self.lobby.watch(self.id, self.push)
+            return self.reply(Tables(id=request.id, tables=tables))
         if isinstance(request, CreateTable):
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
