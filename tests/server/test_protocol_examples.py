@@ -270,6 +270,7 @@ STEPS: dict[int, Step] = {
     29: Step("doerte"),
     30: Step("doerte"),
     31: Step("doerte", check=the_guest_became_the_account),
+    32: Step("watcher"),
 }
 
 

@@ -62,7 +62,10 @@ class App {
 
   async welcome(user, { reconnected }) {
     this.renderUser(user);
-    if (reconnected && this.games) return;
+    if (reconnected && this.games) {
+      if (this.screen === this.lobby) this.lobby.watch(); // the watch ended with the old connection
+      return;
+    }
     try {
       const reply = await this.net.request("list_games");
       this.games = Object.fromEntries(reply.games.map((g) => [g.name, g.bots]));
@@ -222,6 +225,7 @@ class App {
   // --- pushes and routing -----------------------------------------------------------------------
 
   push(message) {
+    if (message.type === "lobby_table") return this.lobby.changed(message.table);
     const id = typeof message.table === "object" ? message.table.id : message.table;
     const model = this.models.get(id);
     if (!model) return;

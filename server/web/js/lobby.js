@@ -1,10 +1,11 @@
-// The lobby: the live list of tables (polled with `list_tables`), creating a Skat or Tichu
-// table with its rule options, the running bot tournaments and the leaderboard.
+// The lobby: the live list of tables (`watch_lobby`: the list, then each change pushed as
+// `lobby_table`), creating a Skat or Tichu table with its rule options, the running bot
+// tournaments (read again every half minute while the lobby shows) and the leaderboard.
 
 import { errorText, number, t } from "./i18n.js";
 import { h, icon, replace, toast } from "./ui.js";
 
-const POLL_MS = 3000;
+const TOURNAMENTS_MS = 30000; // tournaments are few and slow: their games take minutes
 // Named bot levels, strongest first; `LEVEL:BIDDER` variants stay out of the menus.
 const LEVEL_ORDER = ["strong", "medium", "classic", "easy", "greedy", "random"];
 // Openskill's ordinal (mu - 3 sigma, 0 for a new player) on an Elo-like scale (1500 at the start).
@@ -74,6 +75,7 @@ export class Lobby {
     this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.boardGame = "skat";
     this.timer = null;
+    this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
       iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
@@ -83,27 +85,40 @@ export class Lobby {
 
   show(container) {
     replace(container, this.root);
+    this.shown = true;
     this.renderCreate();
-    this.refresh();
+    this.renderTables();
+    this.watch();
     this.loadBoard();
+    this.refreshTournaments();
     clearInterval(this.timer);
-    this.timer = setInterval(() => this.refresh(), POLL_MS);
+    this.timer = setInterval(() => this.refreshTournaments(), TOURNAMENTS_MS);
   }
 
   hide() {
+    this.shown = false;
     clearInterval(this.timer);
     this.timer = null;
   }
 
-  async refresh() {
+  /** Ask for the tables and their changes from now on (again after a reconnect: a watch
+   * lasts as long as its connection). */
+  async watch() {
     let reply;
     try {
-      reply = await this.app.net.request("list_tables");
+      reply = await this.app.net.request("watch_lobby");
     } catch {
-      return; // offline: the next poll tries again
+      return; // offline: the app watches again when it is back
     }
-    this.renderTables(reply.tables);
-    this.refreshTournaments();
+    this.tables = new Map(reply.tables.map((table) => [table.id, table]));
+    if (this.shown) this.renderTables();
+  }
+
+  /** A `lobby_table` push: a public table was created or changed, or left (finished). */
+  changed(table) {
+    if (table.status === "finished") this.tables.delete(table.id);
+    else this.tables.set(table.id, table);
+    if (this.shown) this.renderTables();
   }
 
   // --- tournaments (run by `tischrunde tournament`; their tables can be watched) ---------
@@ -115,7 +130,7 @@ export class Lobby {
       const live = listing.tournaments.filter((x) => x.status === "running").slice(0, 3);
       running = await Promise.all(live.map(async (x) => (await fetch(`/api/tournaments/${x.id}`)).json()));
     } catch {
-      return; // offline: the next poll tries again
+      return; // offline: the next reading tries again
     }
     replace(
       this.tournamentBox,
@@ -140,7 +155,8 @@ export class Lobby {
           h("button", { onclick: () => this.app.openTable(id, null, "watch") }, t("lobby.watch_table", { id })))));
   }
 
-  renderTables(tables) {
+  renderTables() {
+    const tables = [...this.tables.values()];
     const mine = this.app.myTables();
     const rows = tables.map((table) => this.tableRow(table, mine.has(table.id)));
     const ownPrivate = [...mine].filter((id) => !tables.some((table) => table.id === id));
