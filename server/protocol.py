@@ -16,6 +16,7 @@ __all__ = [
     "AddBot",
     "Chat",
     "ChatLine",
+    "Clock",
     "CreateTable",
     "Error",
     "Event",
@@ -428,6 +429,19 @@ class ChatLine(msgspec.Struct, frozen=True):
     text: str
 
 
+class Clock(_Reply, tag="clock"):
+    """The move clock: `seats` are to act on the game as of `seq` within `seconds` from now;
+    then a bot of level `bot` plays for each of them. Pushed when the game starts waiting for
+    humans (with the events that made it wait), and after a snapshot or a resume while it
+    waits. It stops with the next event of the game."""
+
+    table: str
+    seq: int
+    seats: list[int]
+    seconds: float
+    bot: str
+
+
 class Snapshot(_Reply, tag="snapshot"):
     """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`.
     `results` are the finished deals' results of the list so far (public), `standings` their
@@ -452,6 +466,7 @@ Reply = (
     | LeaderboardReply
     | Tournament
     | LobbyTable
+    | Clock
     | Ok
     | Pong
     | Error

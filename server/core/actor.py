@@ -20,12 +20,13 @@ import msgspec
 from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
+from server.core import timers
 from server.core.commands import BotMoved, ClientId, Command, TimerFired
 from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
 from server.core.state import TableConfig
 from server.core.table import TableCore
 from server.events import Append, Status
-from server.protocol import Error, TableInfo, encode
+from server.protocol import Clock, Error, TableInfo, encode
 from server.store.db import Store, is_unavailable
 from server.store.writer import LeaseLost
 from server.tasks import cancel
@@ -208,7 +209,12 @@ class Table:
             elif isinstance(effect, Send):
                 text = encoded.get(id(effect.message))
                 if text is None:
-                    text = encoded[id(effect.message)] = encode(effect.message)
+                    message = effect.message
+                    if isinstance(message, Clock):
+                        message = self._time_left(message)
+                        if message is None:
+                            continue
+                    text = encoded[id(effect.message)] = encode(message)
                 for client_id in effect.clients:
                     client = self._clients.get(client_id)
                     if client is not None:
@@ -259,6 +265,14 @@ class Table:
         if self.holding:
             log.warning("table %s resumes: the database is back", self.id)
             self.holding = False
+
+    def _time_left(self, clock: Clock) -> Clock | None:
+        """The move clock with the seconds its timer has left (None: no such timer runs)."""
+        handle = self._timers.get((timers.MOVE, clock.seq))
+        if handle is None:
+            return None
+        left = max(0.0, handle.when() - asyncio.get_running_loop().time())
+        return msgspec.structs.replace(clock, seconds=round(left, 1))
 
     def _start_timer(self, effect: StartTimer) -> None:
         old = self._timers.pop(effect.key, None)

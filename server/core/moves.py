@@ -11,11 +11,11 @@ from typing import Any, Final
 import msgspec
 
 from engine.errors import IllegalAction
-from server.core import timers
+from server.core import timers, views
 from server.core.batch import Batch
 from server.core.commands import Act, BotMoved
 from server.core.effects import AskBot
-from server.core.state import TableState
+from server.core.state import TableState, TurnClock
 from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded
 from server.games import GameState
 from server.protocol import Ok
@@ -114,7 +114,7 @@ def schedule(table: TableState, batch: Batch) -> None:
     if table.status != "playing" or state is None or table.config.followed:
         return
     simultaneous = state.to_move is None
-    timed = False
+    timed: list[int] = []
     for seat in table.game.acting_seats(state):
         if simultaneous and seat in table.asked:
             continue  # its answer is on the way; a decision there outlives other moves
@@ -124,9 +124,11 @@ def schedule(table: TableState, batch: Batch) -> None:
         elif seat in table.away:
             ask_bot(table, seat, table.config.timeout_bot, batch)
         else:
-            timed = True
+            timed.append(seat)
     if timed and table.config.move_seconds > 0:
+        table.clock = TurnClock(table.game_seq, tuple(timed))
         batch.later(timers.move(table))
+        batch.later(lambda: views.clock(table, tuple(table.clients)))
 
 
 def out_of_time(table: TableState, seq: int, batch: Batch) -> None:

@@ -35,9 +35,17 @@ from server.events import (
 from server.games import GameKind, GameState
 from server.protocol import ChatLine
 
-__all__ = ["CHAT_HISTORY", "BotHint", "Recent", "TableConfig", "TableState", "Viewer"]
+__all__ = ["CHAT_HISTORY", "BotHint", "Recent", "TableConfig", "TableState", "TurnClock", "Viewer"]
 
 CHAT_HISTORY = 50  # chat lines a snapshot repeats
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """The move timer of the game as of `seq` (its `game_seq`) runs for `seats`."""
+
+    seq: int
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,7 @@ class TableState:
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)
+        self.clock: TurnClock | None = None  # the humans the move timer times, and since when
         self.clients: dict[ClientId, Viewer] = {}
         self.moves = 0
 

@@ -32,13 +32,14 @@ from server.events import (
     Vacated,
 )
 from server.games import GameKind
-from server.protocol import Event, SeatInfo, Snapshot, TableInfo
+from server.protocol import Clock, Event, SeatInfo, Snapshot, TableInfo
 
 __all__ = [
     "DealView",
     "MoveView",
     "SeatedView",
     "VisibleEvent",
+    "clock",
     "fan_out",
     "lobby_entry",
     "missed",
@@ -162,11 +163,31 @@ def missed(table: TableState, client: ClientId, seat: int | None, seq: int) -> l
     for item in gap:
         event, view = visible_event(item, seat, table.game)
         effects.append(Send((client,), Event(table=table_id, seq=item.seq, event=event, view=view)))
-    return effects
+    return effects + clock(table, (client,)) if gap else effects
 
 
 def snapshot_for(table: TableState, client: ClientId, seat: int | None) -> list[Effect]:
-    return [Send((client,), snapshot(table, seat))]
+    return [Send((client,), snapshot(table, seat)), *clock(table, (client,))]
+
+
+def clock(table: TableState, clients: tuple[ClientId, ...]) -> list[Effect]:
+    """The move clock for `clients`, while the game waits for humans on a move timer. Its
+    `seconds` are the whole move time here; the actor, which runs the timer, says what is
+    left when it sends it."""
+    running = table.clock
+    if not clients or running is None or running.seq != table.game_seq:
+        return []
+    if table.status != "playing":
+        return []
+    config = table.config
+    message = Clock(
+        table=config.id,
+        seq=running.seq,
+        seats=list(running.seats),
+        seconds=config.move_seconds,
+        bot=config.timeout_bot,
+    )
+    return [Send(clients, message)]
 
 
 def snapshot(table: TableState, seat: int | None) -> Snapshot:

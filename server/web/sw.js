@@ -21,6 +21,7 @@ const SHELL = [
   "/js/i18n.js",
   "/js/lobby.js",
   "/js/model.js",
+  "/js/names.js",
   "/js/net.js",
   "/js/skat-words.js",
   "/js/skat.js",

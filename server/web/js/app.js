@@ -231,7 +231,9 @@ class App {
     if (!model) return;
     const waited = isOurTurn(model);
     if (message.type === "snapshot") model.applySnapshot(message);
-    else if (!model.applyEvent(message)) return;
+    else if (message.type === "clock") {
+      if (!model.applyClock(message)) return;
+    } else if (!model.applyEvent(message)) return;
     const shown = this.screen instanceof TableScreen && this.screen.model === model;
     if (shown && message.type === "event" && !waited && isOurTurn(model)) this.sound.play();
     if (shown) this.screen.update();

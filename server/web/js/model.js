@@ -18,6 +18,8 @@ export class TableModel {
     this.standings = null;
     this.hints = []; // bot explanations we may see: {seq, seat, action, why}
     this.lastTrick = null; // Tichu: the events of the last trick taken, as the view showed them
+    this.clock = null; // the move clock: {seq, seats, bot, deadline (Date.now() ms)}
+    this.gameSeq = 0; // seq of the last event that changed the game (0: unknown, after a snapshot)
   }
 
   get game() {
@@ -43,6 +45,8 @@ export class TableModel {
   applySnapshot(message) {
     this.info = structuredClone(message.table);
     this.seq = message.seq;
+    this.gameSeq = 0;
+    this.clock = null; // the server sends the running clock right after the snapshot
     this.seat = message.seat;
     this.view = message.view ?? null;
     this.moves = message.view?.history ? [...message.view.history] : [];
@@ -62,6 +66,10 @@ export class TableModel {
     if (message.seq <= this.seq) return false;
     this.seq = message.seq;
     const event = message.event;
+    if (event.kind !== "chat") {
+      this.gameSeq = message.seq;
+      this.clock = null; // the game moved on: a new clock comes if it waits for someone
+    }
     if (message.view) {
       this._keepTakenTrick(message.view);
       this.view = message.view;
@@ -106,6 +114,20 @@ export class TableModel {
         break;
     }
     return true;
+  }
+
+  /** A `clock` push: who must act by when (in this browser's time), unless the game has
+   * moved past it; returns whether it was taken. */
+  applyClock(message) {
+    if (message.seq < this.gameSeq) return false;
+    this.clock = { seq: message.seq, seats: message.seats, bot: message.bot, deadline: Date.now() + message.seconds * 1000 };
+    return true;
+  }
+
+  /** Whole seconds left on the move clock (null: no clock runs). */
+  secondsLeft() {
+    if (!this.clock) return null;
+    return Math.max(0, Math.ceil((this.clock.deadline - Date.now()) / 1000));
   }
 
   /** Tichu: when a closed trick leaves the table, keep it for the last-trick review. */

@@ -2,7 +2,7 @@
 //
 // - `hello` first, with the stored session token if there is one (a new guest otherwise);
 // - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
-// - pushes (`event`, `snapshot`, `lobby_table`) go to `onPush`;
+// - pushes (`event`, `snapshot`, `clock`, `lobby_table`) go to `onPush`;
 // - when the socket drops, it reconnects with backoff, says `hello` with the same token and
 //   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
 // - `moved` (the table is served by another server process): it reconnects to the `url` the
@@ -31,7 +31,7 @@ export class ProtocolError extends Error {
 export class Net {
   /**
    * @param {object} hooks
-   *   onPush(message): a table push (event or snapshot) or a lobby change (lobby_table);
+   *   onPush(message): a table push (event, snapshot, clock) or a lobby change (lobby_table);
    *   onWelcome(user, {reconnected}): the session is (re)established;
    *   onStatus("connecting" | "online" | "offline");
    *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
@@ -163,7 +163,7 @@ export class Net {
     } catch {
       return;
     }
-    if (message.type === "event" || message.type === "snapshot" || message.type === "lobby_table") {
+    if (["event", "snapshot", "clock", "lobby_table"].includes(message.type)) {
       this.hooks.onPush?.(message);
       return;
     }

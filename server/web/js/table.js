@@ -43,7 +43,9 @@ export class TableScreen {
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit" }, t("table.send")));
     this.side.append(this.tabs, this.panel);
-    replace(this.root, this.header, h("div", { class: "table-body" }, this.felt, this.side));
+    this.clockBar = h("div", { class: "move-clock", role: "timer", hidden: true });
+    replace(this.root, this.header, this.clockBar, h("div", { class: "table-body" }, this.felt, this.side));
+    this.ticker = null;
   }
 
   get deck() {
@@ -69,6 +71,27 @@ export class TableScreen {
     this.renderHeader();
     this.renderFelt();
     this.renderSide();
+    this.renderClock();
+  }
+
+  /** The move clock: each seat the server times, its time left, and what happens at the
+   * timeout; ticks every second while a clock runs and the screen shows. */
+  renderClock() {
+    const model = this.model;
+    const left = model.secondsLeft();
+    if (left === null || !this.root.isConnected) {
+      this.clockBar.hidden = true;
+      clearInterval(this.ticker);
+      this.ticker = null;
+      return;
+    }
+    const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const bot = levelName(model.clock.bot);
+    replace(this.clockBar, model.clock.seats.map((seat) =>
+      h("span", { class: `clock-seat ${seat === model.seat ? "mine" : ""} ${left <= 10 ? "urgent" : ""}`, dataset: { seat } },
+        seat === model.seat ? t("clock.yours", { time, bot }) : t("clock.seat", { name: model.name(seat), time, bot }))));
+    this.clockBar.hidden = false;
+    this.ticker ??= setInterval(() => this.renderClock(), 1000);
   }
 
   renderHeader() {
