@@ -2,6 +2,7 @@
 client mirrors, uniqueness by what a name looks like, the same on SQLite and PostgreSQL;
 and a guest who registers becomes the account (bug 4)."""
 
+import asyncio
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -9,12 +10,14 @@ from typing import Any
 
 import pytest
 from alembic import command
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from server.app import App
 from server.names import normalize, problem, skeleton
 from server.store.migrate import alembic_config, upgrade
 from tests.server.client import Client, bot_table, play
+from tests.server.services import PrivatePostgres
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parents[1] / "name_cases.json").read_text(encoding="utf-8")
@@ -111,28 +114,51 @@ async def test_a_guest_registering_a_new_name_brings_his_identity_along(app: App
     ] == "welcome"  # an account registering makes a second account, as before
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_the_migration_gives_existing_names_keys_and_keeps_old_look_alikes(
-    tmp_path: Path,
+    tmp_path: Path, database: str
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
-    command.upgrade(alembic_config(url), "0004")
-    engine = create_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    cluster = None
+    if database == "postgresql":
+        cluster = PrivatePostgres()
+        cluster.start()
+        url = cluster.url
+    else:
+        url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+    try:
+        command.upgrade(alembic_config(url), "0004")
+        asyncio.run(_old_users(url))
+        upgrade(url)
+        rows = asyncio.run(_name_keys(url))
+    finally:
+        if cluster is not None:
+            cluster.remove()
+    assert rows == [(1, "anna"), (2, "anna#2"), (3, None), (4, "bert")]
+
+
+async def _old_users(url: str) -> None:
+    """Users stored before names had keys: two look-alikes, a bot, another guest."""
+    engine = create_async_engine(url)
     created = datetime(2026, 1, 1, tzinfo=UTC)
-    with engine.begin() as conn:
+    async with engine.begin() as conn:
         for user_id, name, kind in (
             (1, "anna", "account"),
             (2, "Anna", "guest"),
             (3, "bot:random", "bot"),
             (4, "bert", "guest"),
         ):
-            conn.execute(
+            await conn.execute(
                 text(
                     "INSERT INTO users (id, name, kind, created_at) VALUES (:id, :name, :kind, :at)"
                 ),
                 {"id": user_id, "name": name, "kind": kind, "at": created},
             )
-    upgrade(url)
-    with engine.connect() as conn:
-        rows = conn.execute(text("SELECT id, name_key FROM users ORDER BY id")).all()
-    engine.dispose()
-    assert [tuple(row) for row in rows] == [(1, "anna"), (2, "anna#2"), (3, None), (4, "bert")]
+    await engine.dispose()
+
+
+async def _name_keys(url: str) -> list[tuple[int, str | None]]:
+    engine = create_async_engine(url)
+    async with engine.connect() as conn:
+        rows = (await conn.execute(text("SELECT id, name_key FROM users ORDER BY id"))).all()
+    await engine.dispose()
+    return [(row.id, row.name_key) for row in rows]
