@@ -130,7 +130,7 @@ class TableState:
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)
-        self.clock: TurnClock | None = None  # the humans the move timer times, and since when
+        self.clock: TurnClock | None = None  # the humans the move timer times (`views.clock`)
         self.clients: dict[ClientId, Viewer] = {}
         self.moves = 0
 

@@ -175,9 +175,9 @@ def clock(table: TableState, clients: tuple[ClientId, ...]) -> list[Effect]:
     `seconds` are the whole move time here; the actor, which runs the timer, says what is
     left when it sends it."""
     running = table.clock
-    if not clients or running is None or running.seq != table.game_seq:
+    if running is None or running.seq != table.game_seq or table.status != "playing":
         return []
-    if table.status != "playing":
+    if not clients:
         return []
     config = table.config
     message = Clock(
