@@ -76,6 +76,7 @@ export class Lobby {
     this.boardGame = "skat";
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
+    this.shown = false;
     this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
       iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
