@@ -3,7 +3,7 @@
 // online, every file comes fresh from the server (and refreshes the cache); offline, the
 // cached copy answers. The game itself (WebSocket, /api/) always goes to the network.
 
-const CACHE = "tischrunde-shell-v1";
+const CACHE = "tischrunde-shell-v2";
 const SHELL = [
   "/",
   "/index.html",
@@ -17,6 +17,7 @@ const SHELL = [
   "/i18n/en.json",
   "/js/app.js",
   "/js/cards.js",
+  "/js/games.js",
   "/js/hints.js",
   "/js/i18n.js",
   "/js/lobby.js",
@@ -27,7 +28,6 @@ const SHELL = [
   "/js/sound.js",
   "/js/storage.js",
   "/js/table.js",
-  "/js/tichu-combos.js",
   "/js/tichu.js",
   "/js/ui.js",
 ];

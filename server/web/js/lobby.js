@@ -1,6 +1,7 @@
 // The lobby: the live list of tables (polled with `list_tables`), creating a Skat or Tichu
 // table with its rule options, the running bot tournaments and the leaderboard.
 
+import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
 import { h, icon, replace, toast } from "./ui.js";
 
@@ -27,40 +28,6 @@ export function levelName(level) {
 /** The rating shown to people: the ordinal on an Elo-like scale. */
 export function displayRating(entry) {
   return Math.round(RATING_BASE + RATING_SCALE * entry.ordinal);
-}
-
-/** A one-line description of a table's rules. */
-export function rulesSummary(game, rules) {
-  if (game === "skat") {
-    const parts = [t("rules.players", { n: rules.players ?? 3 })];
-    if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
-    if (rules.kontra) parts.push(t("rules.kontra"));
-    if (rules.iss_compat) parts.push(t("rules.iss"));
-    return parts.join(" · ");
-  }
-  if (game === "tichu") {
-    const parts = [t("rules.target", { points: rules.target_points ?? 1000 })];
-    if (rules.max_rounds) parts.push(t("rules.max_rounds", { n: rules.max_rounds }));
-    if (rules.wish_required) parts.push(t("rules.wish_required"));
-    if (rules.phoenix_as_one) parts.push(t("rules.phoenix_as_one"));
-    if (rules.dog_bombable) parts.push(t("rules.dog_bombable"));
-    if (rules.tie === "draw") parts.push(t("rules.tie_draw"));
-    return parts.join(" · ");
-  }
-  return "";
-}
-
-/** Where a running table is: the deal of a Skat list; a Tichu match only says it runs (the
- * table's info has no round number). */
-export function progress(table) {
-  if (table.status === "waiting") return null;
-  if (table.status === "finished") return t("status.finished");
-  if (table.game === "tichu") return t("status.match_running");
-  return t("status.deal", { deal: table.deal + 1, of: table.series_length });
-}
-
-export function gameLabel(game) {
-  return t(`game.${game}`);
 }
 
 export class Lobby {
@@ -193,7 +160,7 @@ export class Lobby {
       f[key] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
       if (key === "game") {
         f.bot = null;
-        f.series = f.game === "tichu" ? "1" : "12";
+        f.series = gameOf(f.game).defaultSeries;
       }
       this.renderCreate();
     };
@@ -210,7 +177,7 @@ export class Lobby {
       this.createBox,
       h("h2", { id: "create-title" }, t("lobby.new_table")),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), gameChoice("skat"), gameChoice("tichu")),
+        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), GAME_NAMES.map(gameChoice)),
         options,
         h("fieldset", {},
           h("legend", {}, t("lobby.table")),
@@ -306,7 +273,7 @@ export class Lobby {
     replace(
       this.boardBox,
       h("h2", { id: "board-title" }, t("board.title")),
-      h("div", { class: "tabs", role: "tablist" }, tab("skat"), tab("tichu")),
+      h("div", { class: "tabs", role: "tablist" }, GAME_NAMES.map(tab)),
       entries.length
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
