@@ -1,8 +1,8 @@
 """Plain HTTP on the WebSocket port (websockets' `process_request` hook).
 
 Health and readiness probes, Prometheus metrics, the leaderboard and the bot tournaments as
-JSON, game record downloads and the static web client. A request that asks for a WebSocket
-upgrade passes through.
+JSON, game record downloads and replays, and the static web client. A request that asks for a
+WebSocket upgrade passes through.
 """
 
 import http
@@ -19,6 +19,8 @@ from websockets.http11 import Request, Response
 
 from server.edge.access import bearer_token, may_see_table
 from server.edge.tournaments import TournamentWatch
+from server.games import game_kind
+from server.games.replay import replay_steps
 from server.protocol import (
     DealNumber,
     GameName,
@@ -30,6 +32,7 @@ from server.protocol import (
     encode_public,
 )
 from server.store.db import Store
+from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
@@ -37,6 +40,7 @@ WEB_ROOT = Path(__file__).parents[1] / "web"
 RECORD_PREFIX = "/api/records/"
 TOURNAMENTS = "/api/tournaments"
 RECORD_PARTS = 2
+REPLAY = "replay"
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -136,16 +140,40 @@ class HttpRoutes:
         return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
 
     async def _record(self, rest: str, token: str | None, invite: str | None) -> Response:
-        """`/api/records/{table}/{deal}`: the deal's record as text; a private table's only
-        for its players and with its invite (`may_see_table`)."""
+        """`/api/records/{table}/{deal}`: the deal's record as text, and with `/replay` its
+        steps as JSON; a private table's only for its players and with its invite
+        (`may_see_table`)."""
         parts = rest.split("/")
-        if len(parts) != RECORD_PARTS:
+        replay = len(parts) == RECORD_PARTS + 1 and parts[-1] == REPLAY
+        if len(parts) != RECORD_PARTS and not replay:
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
         table_id, deal = _valid(parts[0], TableId), _valid(parts[1], DealNumber)
         if table_id is None or deal is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         visible = await may_see_table(self.store, table_id, token=token, invite=invite)
+        if replay:
+            return await self._replay(table_id, deal, visible)
         record = await self.store.record(table_id, deal) if visible else None
         if record is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         return _text(http.HTTPStatus.OK, record + "\n")
+
+    async def _replay(self, table_id: str, deal: int, visible: bool) -> Response:
+        """A finished deal step by step (`server/games/replay.py`) with its players."""
+        log = await deal_log(self.store.engine, table_id, deal) if visible else None
+        if log is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
+        players = [
+            None if p is None else {"name": p.name, "bot": p.bot is not None or p.client_bot}
+            for p in log.players
+        ]
+        body = encode_public(
+            {
+                "game": log.game,
+                "table": table_id,
+                "deal": deal,
+                "players": players,
+                "steps": replay_steps(game_kind(log.game), log.start, log.moves),
+            }
+        )
+        return _response(http.HTTPStatus.OK, body, "application/json")
