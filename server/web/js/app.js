@@ -7,6 +7,7 @@ import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } fro
 import { Lobby } from "./lobby.js";
 import { TableModel } from "./model.js";
 import { Net } from "./net.js";
+import { ReplayScreen } from "./replay.js";
 import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
@@ -224,7 +225,16 @@ class App {
   route() {
     if (!this.net.user || !this.games) return;
     const match = location.hash.match(/^#\/table\/([^?]+)(?:\?invite=(.*))?$/);
+    const replay = location.hash.match(/^#\/replay\/([^/?]+)\/(\d+)(?:\?invite=(.*))?$/);
     if (this.screen === this.lobby) this.lobby.hide();
+    if (replay) {
+      const id = decodeURIComponent(replay[1]);
+      const invite = replay[3] ? decodeURIComponent(replay[3]) : this.remembered()[id]?.invite ?? null;
+      this.screen = new ReplayScreen(this, id, Number(replay[2]), invite);
+      this.screen.show(this.main);
+      document.title = `Tischrunde — ${t("replay.page_title")}`;
+      return;
+    }
     if (!match) {
       this.screen = this.lobby;
       this.lobby.show(this.main);

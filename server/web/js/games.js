@@ -1,10 +1,11 @@
 // The games this client plays, in one table: for each game name the server sends, its table
-// and score drawing, how its rules and progress read, its seats and deck. Everything else asks
+// and score drawing, how its rules and progress read, its deck, hands and replays. Everything else asks
 // this table instead of comparing game names.
 
+import { sortSkatHand, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
-import { renderList, renderSkat } from "./skat.js";
-import { renderTichu, renderTichuScores } from "./tichu.js";
+import { renderList, renderSkat, skatReplayInfo } from "./skat.js";
+import { renderTichu, renderTichuScores, tichuReplayInfo } from "./tichu.js";
 
 function skatRules(rules) {
   const parts = [t("rules.players", { n: rules.players ?? 3 })];
@@ -25,21 +26,23 @@ function tichuRules(rules) {
 }
 
 /**
- * name -> {render(model, ctx), renderScores(model, ctx), scoresTab (catalogue key), seats(rules),
- * rules(rules) (phrases), deckOf(chosen) (the deck its cards are drawn in; null: the player's
- * choice applies), dealList (a series is a list of numbered deals with a result each; false: one
+ * name -> {render(model, ctx), renderScores(model, ctx), scoresTab (catalogue key),
+ * rules(rules) (phrases), deck (the deck its cards are drawn in; null: the player's choice
+ * applies), sortHand(cards), replayInfo(view, name, deck) (a replay step's table), dealList (a series is a list of numbered deals with a result each; false: one
  * match whose rounds live inside the deal), defaultSeries, tricksReviewed (the last trick
  * taken is kept from the views)}.
  */
 export const GAMES = {
   skat: {
     render: renderSkat, renderScores: renderList, scoresTab: "table.tab_list",
-    seats: (rules) => rules.players ?? 3, rules: skatRules, deck: null,
+    rules: skatRules, deck: null,
+    sortHand: sortSkatHand, replayInfo: skatReplayInfo,
     dealList: true, defaultSeries: "12", tricksReviewed: false,
   },
   tichu: {
     render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
-    seats: () => 4, rules: tichuRules, deck: "tichu",
+    rules: tichuRules, deck: "tichu",
+    sortHand: sortTichu, replayInfo: tichuReplayInfo,
     dealList: false, defaultSeries: "1", tricksReviewed: true,
   },
 };

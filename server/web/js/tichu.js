@@ -6,6 +6,7 @@
 
 import { cardBack, cardFace, cardName, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
+import { replayHash } from "./replay.js";
 import { dialog, h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
 
 const DECK = "tichu";
@@ -211,7 +212,9 @@ function roundPanel(model, ctx, rounds) {
         h("tr", { class: "sum" }, h("td", {}, t("tichu.round_sum")), h("td", {}, signed(last.points[0])), h("td", {}, signed(last.points[1]))),
         h("tr", { class: "sum" }, h("td", {}, t("tichu.match")), h("td", {}, view.totals[0]), h("td", {}, view.totals[1])))) : null,
     last ? h("p", { class: "small muted" }, t("tichu.out_order", { names: last.finish.map((s) => model.name(s)).join(", ") })) : null,
-    over ? null : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
+    over
+      ? h("div", { class: "row-buttons" }, h("a", { href: replayHash(model.id, model.info.deal ?? 0, model.invite), class: "button replay-link" }, t("replay.link")))
+      : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
 }
 
 // --- own hand and actions ----------------------------------------------------------------
@@ -466,4 +469,25 @@ function teamHead(model, team) {
 function callSummary(round) {
   const calls = round.call_points;
   return calls[0] || calls[1] ? t("tichu.calls_summary", { a: signed(calls[0]), b: signed(calls[1]) }) : "";
+}
+
+// --- replays ------------------------------------------------------------------------------
+
+/** What a replay step shows of a Tichu match besides the hands (`view`: the public view after
+ * the step): the round, the calls, the combinations of the trick, the score. */
+export function tichuReplayInfo(view, name) {
+  const calls = view.calls.map((call, seat) => (call === "none" ? null : `${name(seat)}: ${t(`tichu.call.${call}`)}`)).filter(Boolean);
+  const played = (view.trick || []).filter((e) => e.action.type === "play");
+  const team = (k) => t("tichu.team", { a: name(k), b: name(k + 2) });
+  return [
+    h("p", {}, h("span", { class: "muted" }, t("tichu.round", { n: view.round_index + 1 })), " ",
+      h("span", { class: "contract" }, `${team(0)} ${view.totals[0]} : ${view.totals[1]} ${team(1)}`)),
+    calls.length ? h("p", { class: "small" }, `${t("tichu.calls")}: ${calls.join(", ")}`) : null,
+    view.wish ? h("p", { class: "small" }, t("tichu.wish", { rank: rankLabel(view.wish) })) : null,
+    played.length ? h("ol", { class: "replay-trick" }, played.map((event) => h("li", {},
+      h("span", { class: "small" }, `${name(event.seat)}: `),
+      event.action.cards.map((c) => h("span", { class: "mini", title: cardName(c, DECK), html: cardFace(c, DECK) }))))) : null,
+    view.phase === "over" ? h("div", { class: "result-panel", role: "status" }, h("h3", {},
+      view.winner === null || view.winner === undefined ? t("tichu.draw") : t("tichu.match_won", { team: team(view.winner) }))) : null,
+  ];
 }
