@@ -10,14 +10,14 @@ import mimetypes
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from server.edge.access import bearer_token, may_see_table
+from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
 from server.games import game_kind
 from server.games.replay import replay_steps
@@ -26,12 +26,14 @@ from server.protocol import (
     GameName,
     Invite,
     LeaderboardEntry,
+    PlayerName,
     TableId,
     Token,
     TournamentId,
     encode_public,
 )
 from server.store.db import Store
+from server.store.profiles import load_profile
 from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
@@ -39,6 +41,7 @@ __all__ = ["WEB_ROOT", "HttpRoutes"]
 WEB_ROOT = Path(__file__).parents[1] / "web"
 RECORD_PREFIX = "/api/records/"
 TOURNAMENTS = "/api/tournaments"
+PLAYERS = "/api/players/"
 RECORD_PARTS = 2
 REPLAY = "replay"
 
@@ -128,9 +131,11 @@ class HttpRoutes:
             if info is None:
                 return _text(http.HTTPStatus.NOT_FOUND, "no such tournament\n")
             return _response(http.HTTPStatus.OK, encode_public(info), "application/json")
+        authorization = None if headers is None else headers.get("Authorization")
+        token = _valid(bearer_token(authorization), Token)
+        if path.startswith(PLAYERS):
+            return await self._profile(unquote(path[len(PLAYERS) :]), token)
         if path.startswith(RECORD_PREFIX):
-            authorization = None if headers is None else headers.get("Authorization")
-            token = _valid(bearer_token(authorization), Token)
             invite = _valid(query.get("invite", [""])[0], Invite)
             return await self._record(path[len(RECORD_PREFIX) :], token, invite)
         file = self.files.get("/index.html" if path == "/" else path)
@@ -177,3 +182,18 @@ class HttpRoutes:
             }
         )
         return _response(http.HTTPStatus.OK, body, "application/json")
+
+    async def _profile(self, name: str, token: str | None) -> Response:
+        """`/api/players/{name}`: as the `profile` request answers; a private table's lists
+        only to a user who sat at it (his session token)."""
+        player = _valid(name, PlayerName)
+        user = None if token is None else await self.store.user_for_token(token)
+        viewer = None if user is None else user.id
+
+        async def may_see(table_id: str) -> bool:
+            return await user_may_see_table(self.store, table_id, viewer)
+
+        profile = None if player is None else await load_profile(self.store.engine, player, may_see)
+        if profile is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such player\n")
+        return _response(http.HTTPStatus.OK, encode_public(profile), "application/json")
