@@ -23,6 +23,7 @@ const SHELL = [
   "/js/lobby.js",
   "/js/model.js",
   "/js/net.js",
+  "/js/profile.js",
   "/js/replay.js",
   "/js/skat-words.js",
   "/js/skat.js",

@@ -3,6 +3,7 @@
 
 import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
+import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
 
 const POLL_MS = 3000;
@@ -279,7 +280,8 @@ export class Lobby {
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
               h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
             h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : "" },
-              h("td", {}, i + 1), h("td", {}, e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
+              h("td", {}, i + 1), h("td", {}, h("a", { href: profileHash(e.name), class: "player-link" },
+                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name)),
               rating(e), h("td", {}, e.lists)))))
         : h("p", { class: "empty" }, t("board.empty")),
       h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, t("common.as_json"))),
