@@ -6,10 +6,14 @@ import json
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
+from tests.server.test_bounds import any_db_app
 from tests.server.test_privacy import http_get
 
+__all__ = ["any_db_app"]  # SQLite and PostgreSQL: the profile's grouped query runs on both
 
-async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(app: App) -> None:
+
+async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app: App) -> None:
+    app = any_db_app
     player, stranger = await Client.open(app.port), await Client.open(app.port)
     table, _ = await bot_table(player, private=True)
     await play({0: player}, table)

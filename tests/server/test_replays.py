@@ -8,10 +8,12 @@ from itertools import pairwise
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
+from tests.server.test_bounds import any_db_app
 from tests.server.test_privacy import http_get
 from tests.server.test_tichu_table import app, play_tichu
 
-__all__ = ["app"]  # the Tichu tests' fast fixture (a human acts at machine speed)
+# The Tichu tests' fast fixture (a human acts at machine speed); SQLite and PostgreSQL.
+__all__ = ["any_db_app", "app"]
 
 
 def get_json(app: App, path: str, token: str | None = None) -> tuple[int, object]:
@@ -20,8 +22,9 @@ def get_json(app: App, path: str, token: str | None = None) -> tuple[int, object
 
 
 async def test_a_skat_replay_shows_every_hand_after_every_move_to_its_players_only(
-    app: App,
+    any_db_app: App,
 ) -> None:
+    app = any_db_app
     player, stranger = await Client.open(app.port), await Client.open(app.port)
     table, invite = await bot_table(player, private=True)
     await play({0: player}, table)
