@@ -122,6 +122,9 @@ def play_the_scripted_round(
     assert now["finish"][0] == 0 and now["rounds"] == 1
     page.wait_for_selector(".result-panel")
     assert "win the match" in page.locator(".result-panel h3").inner_text()
+    table = page.evaluate("window.tischrunde.screen.model.id")
+    replay = page.locator(".result-panel a.replay-link").get_attribute("href")
+    assert replay == f"#/replay/{table}/0"
     browser.shot(page, f"{prefix}match-over")
 
 
