@@ -5,6 +5,7 @@ JSON, game record downloads and replays, and the static web client. A request th
 WebSocket upgrade passes through.
 """
 
+import asyncio
 import http
 import mimetypes
 from collections.abc import Awaitable, Callable
@@ -178,7 +179,10 @@ class HttpRoutes:
                 "table": table_id,
                 "deal": deal,
                 "players": players,
-                "steps": replay_steps(game_kind(log.game), log.start, log.moves),
+                # A Tichu match takes ~0.1 s to replay: off the event loop (docs/benchmarks.md).
+                "steps": await asyncio.to_thread(
+                    replay_steps, game_kind(log.game), log.start, log.moves
+                ),
             }
         )
         return _response(http.HTTPStatus.OK, body, "application/json")

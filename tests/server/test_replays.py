@@ -5,6 +5,7 @@ import asyncio
 import json
 from collections import Counter
 from itertools import pairwise
+from typing import Any
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
@@ -19,6 +20,15 @@ __all__ = ["any_db_app", "app"]
 def get_json(app: App, path: str, token: str | None = None) -> tuple[int, object]:
     status, text = http_get(app, path, token)
     return status, json.loads(text) if status == 200 else text
+
+
+def whole_views(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each step's whole public view: the fields it changed over the view before it."""
+    views, view = [], {}
+    for step in steps:
+        view = {**view, **step["view"]}
+        views.append(view)
+    return views
 
 
 async def test_a_skat_replay_shows_every_hand_after_every_move_to_its_players_only(
@@ -38,9 +48,10 @@ async def test_a_skat_replay_shows_every_hand_after_every_move_to_its_players_on
     assert (await asyncio.to_thread(get_json, app, f"{path}?invite={invite}")) == (200, replay)
     assert replay["game"] == "skat" and [p["bot"] for p in replay["players"]] == [False, True, True]
     steps = replay["steps"]
-    first, last = steps[0], steps[-1]
+    first, last = steps[0], whole_views(steps)[-1]
     assert first["seat"] is None and [len(h) for h in first["hands"]] == [10, 10, 10]
-    assert last["view"]["phase"] == "over" and last["view"]["result"] is not None
+    assert "phase" in first["view"] and "hand_sizes" in first["view"]  # the first is whole
+    assert last["phase"] == "over" and last["result"] is not None
     # Each card played leaves exactly its player's hand.
     for before, step in pairwise(steps):
         if step["action"]["type"] != "play":
@@ -70,5 +81,8 @@ async def test_a_tichu_replay_follows_the_record(app: App) -> None:
     assert [[s["seat"], s["action"]] for s in steps[1:]] == record["moves"]
     assert any(s["action"]["type"] == "exchange" for s in steps[1:])
     assert [len(h) for h in steps[0]["hands"]] == [8, 8, 8, 8]
-    assert steps[-1]["view"]["phase"] == "over"
-    assert list(steps[-1]["view"]["totals"]) == record["result"]["totals"]
+    views = whole_views(steps)
+    assert views[-1]["phase"] == "over"
+    assert list(views[-1]["totals"]) == record["result"]["totals"]
+    # The score of past rounds is sent when it changes, not with every step.
+    assert sum("rounds" in step["view"] for step in steps) == len(record["result"]["rounds"]) + 1

@@ -17,12 +17,20 @@ export function replayHash(table, deal, invite = null) {
 }
 
 /** The replay of deal `deal` of `table`, with our session token (a seat at a private table)
- * and the invite if we have it; null when the server has none we may see. */
+ * and the invite if we have it; null when the server has none we may see. Each step's `view`
+ * arrives as the fields it changed and is completed here from the step before. */
 export async function loadReplay(table, deal, invite, token) {
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const response = await fetch(`/api/records/${encodeURIComponent(table)}/${deal}/replay${query}`,
     { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  return response.ok ? response.json() : null;
+  if (!response.ok) return null;
+  const replay = await response.json();
+  let view = {};
+  for (const step of replay.steps) {
+    view = { ...view, ...step.view };
+    step.view = view;
+  }
+  return replay;
 }
 
 export class ReplayScreen {
