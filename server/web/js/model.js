@@ -130,10 +130,10 @@ export class TableModel {
     }
   }
 
-  /** Legal actions of our seat in the current view (Skat `legal`, Tichu `legal_actions`). */
+  /** Legal actions of our seat in the current view. */
   get legal() {
     const view = this.view;
     if (!view || this.seat === null) return [];
-    return view.legal ?? view.legal_actions ?? [];
+    return view.legal ?? [];
   }
 }
