@@ -179,7 +179,7 @@ def server_plays(table: str | None) -> list[dict[str, Any]]:
     view = msgspec.to_builtins(TichuGame().view(state, 0, history=False))
     return [
         {"cards": action["cards"], "combination": named}
-        for action, named in zip(view["legal_actions"], view["combinations"], strict=True)
+        for action, named in zip(view["legal"], view["combinations"], strict=True)
         if action["type"] == "play"
     ]
 
