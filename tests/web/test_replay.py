@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.server.client import PATIENCE
-from tests.web.conftest import Browser, LiveServer
+from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.skat_ui import open_lobby
 
 # Create a public table of bots only through the page's own connection.
@@ -99,3 +99,22 @@ def test_a_replay_we_may_not_see_says_so(live_server: LiveServer, browser: Brows
     # The server's 404 is the one problem the browser reports (Chromium logs failed loads).
     assert len(browser.problems) == 1 and "404" in browser.problems[0]
     browser.problems.clear()
+
+
+def test_a_replay_fits_a_phone(live_server: LiveServer, browser: Browser) -> None:
+    page = browser.page(PHONE)
+    open_lobby(page, live_server.url)
+    table = page.evaluate(BOTS_PLAY, ["skat", {"players": 3}, 3])
+    wait_for_record(live_server, table)
+    page.goto(f"{live_server.url}#/replay/{table}/0")
+    page.wait_for_selector(".replay-controls")
+    tops = set()
+    for control in ("#start", "#back", "#forward", "#end"):
+        box = page.locator(control).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44  # big enough to tap
+        tops.add(box["y"])
+    assert len(tops) == 1  # in one row
+    page.locator("#forward").click()
+    width: int = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"]  # no sideways scrolling
+    browser.shot(page, "phone-replay")

@@ -28,7 +28,7 @@ function tichuRules(rules) {
 /**
  * name -> {render(model, ctx), renderScores(model, ctx), scoresTab (catalogue key),
  * rules(rules) (phrases), deck (the deck its cards are drawn in; null: the player's choice
- * applies), sortHand(cards), replayInfo(view, name, deck) (a replay step's table), dealList (a series is a list of numbered deals with a result each; false: one
+ * applies), sortHand(cards, contract game: Skat sorts trumps first), replayInfo(view, name, deck) (a replay step's table), dealList (a series is a list of numbered deals with a result each; false: one
  * match whose rounds live inside the deal), defaultSeries, tricksReviewed (the last trick
  * taken is kept from the views)}.
  */

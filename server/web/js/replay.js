@@ -92,7 +92,7 @@ export class ReplayScreen {
       h("section", { class: "replay-hands", "aria-label": t("replay.hands") },
         step.hands.map((cards, seat) => h("div", { class: `replay-hand ${step.view.to_move === seat ? "to-move" : ""}`, "data-seat": seat },
           h("strong", {}, this.replay.players[seat]?.bot ? [icon("bot", t("seat.bot")), " "] : null, this.name(seat)),
-          h("div", { class: "mini-row" }, gameOf(game).sortHand(cards).map((card) =>
+          h("div", { class: "mini-row" }, gameOf(game).sortHand(cards, step.view.contract?.game).map((card) =>
             h("span", { class: "mini lg", "data-card": card, title: cardName(card, deck), html: cardFace(card, deck) })))))),
       h("section", { class: "replay-table", "aria-label": t("table.centre") },
         gameOf(game).replayInfo(step.view, (seat) => this.name(seat), deck)));
