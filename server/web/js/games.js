@@ -26,11 +26,15 @@ function tichuRules(rules) {
 }
 
 /**
- * name -> {render(model, ctx), renderScores(model, ctx), scoresTab (catalogue key),
- * rules(rules) (phrases), deck (the deck its cards are drawn in; null: the player's choice
- * applies), sortHand(cards, contract game: Skat sorts trumps first), replayInfo(view, name, deck) (a replay step's table), dealList (a series is a list of numbered deals with a result each; false: one
- * match whose rounds live inside the deal), defaultSeries, tricksReviewed (the last trick
- * taken is kept from the views)}.
+ * name -> {
+ *   render(model, ctx), renderScores(model, ctx): the table and the list or scores drawn;
+ *   scoresTab: the catalogue key of the scores tab; rules(rules): the rules as phrases;
+ *   deck: the deck its cards are drawn in (null: the player's choice applies);
+ *   sortHand(cards, game): a hand in display order (Skat: the declared game's trumps first);
+ *   replayInfo(view, name, deck): what a replay step shows besides the hands;
+ *   dealList: a series is a list of numbered deals with a result each (false: one match
+ *     whose rounds live inside the deal); defaultSeries: the create form's default;
+ *   tricksReviewed: the last trick taken is kept from the views for review }.
  */
 export const GAMES = {
   skat: {
