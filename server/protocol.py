@@ -35,7 +35,12 @@ __all__ = [
     "Login",
     "Ok",
     "Ping",
+    "PlayedList",
     "Pong",
+    "Profile",
+    "ProfileReply",
+    "Rating",
+    "RatingPoint",
     "Register",
     "Rename",
     "Reply",
@@ -93,6 +98,7 @@ BotLevel = Annotated[
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[a-z0-9_]+" + END)]
 TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=ID_PATTERN)]
 Word = Annotated[str, msgspec.Meta(max_length=32, pattern=TEXT_PATTERN)]
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=TEXT_PATTERN)]
 # A game's rule options and actions are flat objects of plain values: no nesting to decode
 # (a frame nested a thousand levels deep is refused at the first level too deep), and the
 # game checks names and ranges (its Rules and Action types, docs/asyncapi.yaml).
@@ -224,6 +230,13 @@ class Leaderboard(_Request, tag="leaderboard"):
     game: GameName = "skat"
 
 
+class Profile(_Request, tag="profile"):
+    """A player's ratings, their history and his latest lists (the profile page); any user's
+    name, a bot level's (`bot:strong`) too."""
+
+    name: PlayerName
+
+
 class WatchTournament(_Request, tag="watch_tournament"):
     """Follow a bot tournament: a `tournament` reply now, then a `tournament` push (without
     `id`) whenever a game is committed, until the connection closes."""
@@ -252,6 +265,7 @@ Request = (
     | Chat
     | Resume
     | Leaderboard
+    | Profile
     | WatchTournament
     | Ping
 )
@@ -312,6 +326,37 @@ class LeaderboardEntry(msgspec.Struct, frozen=True):
     sigma: float
     ordinal: float
     lists: int
+
+
+class Rating(msgspec.Struct, frozen=True):
+    """A player's rating in one game (`ordinal`: mu - 3 sigma) after `lists` rated lists."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    lists: int
+
+
+class RatingPoint(msgspec.Struct, frozen=True):
+    """A rating of `game` as it was after the list that ended `at` (ISO 8601)."""
+
+    game: str
+    at: str
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+class PlayedList(msgspec.Struct, frozen=True):
+    """A finished list (Tichu: match): the player's seat, rank and points, its `deals`."""
+
+    table: str
+    game: str
+    finished_at: str
+    seat: int
+    rank: int
+    points: int
+    deals: int
 
 
 class TournamentInfo(msgspec.Struct, frozen=True):
@@ -377,6 +422,16 @@ class LeaderboardReply(_Reply, tag="leaderboard"):
 
     game: str
     entries: list[LeaderboardEntry]
+
+
+class ProfileReply(_Reply, tag="profile"):
+    """Reply to `profile`: `ratings` by game, `history` oldest first, `recent` newest first."""
+
+    name: str
+    bot: bool
+    ratings: dict[str, Rating]
+    history: list[RatingPoint]
+    recent: list[PlayedList]
 
 
 class Tournament(_Reply, tag="tournament"):
@@ -464,6 +519,7 @@ Reply = (
     | TableCreated
     | Joined
     | LeaderboardReply
+    | ProfileReply
     | Tournament
     | LobbyTable
     | Clock

@@ -15,11 +15,11 @@ import msgspec
 
 from bots.policy import Decision
 from bots.skat.montecarlo import position_of, shared_solver
+from bots.skat.sampling import SKAT_SIZE, World, facts_of
 from engine.bits import iter_bits
 from engine.skat.actions import AcceptClaim, Action, RefuseClaim
 from engine.skat.cards import effective_suit
 from engine.skat.observation import Observation
-from engine.skat.sampling import SKAT_SIZE, World, facts_of
 from engine.skat.solver import SCHWARZ
 
 __all__ = ["answer_claim", "claim_proved", "claim_worlds"]

@@ -1,7 +1,7 @@
 """Monte Carlo card play: solve sampled worlds open-card and play the card that wins most.
 
 For each world drawn uniformly from those consistent with the observation
-(`engine.skat.sampling`), the double-dummy solver answers the `moves` question: for every legal
+(`bots.skat.sampling`), the double-dummy solver answers the `moves` question: for every legal
 card, does the declarer reach his target with best play from both sides, and with how many
 points. The bot plays the card that is best for its side in the most worlds, breaking ties by
 the mean card points (so a won game is won with the most points and schneider is sought when
@@ -18,11 +18,11 @@ import numpy as np
 
 from bots.policy import Decision
 from bots.skat.budget import deadline_after, out_of_time
+from bots.skat.sampling import World, sample_worlds
 from engine.errors import InvalidInput
 from engine.skat.actions import Action, Play
 from engine.skat.cards import BASE_VALUE, card_points, format_card, parse_card, parse_cards
 from engine.skat.observation import Observation
-from engine.skat.sampling import World, sample_worlds
 from engine.skat.scoring import SCHNEIDER_POINTS, WIN_POINTS, matadors
 from engine.skat.solver import SCHWARZ, Position, Solver, Target
 

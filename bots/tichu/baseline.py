@@ -37,7 +37,7 @@ def _exchange(cards: list[int]) -> Exchange:
 def _simultaneous(obs: Observation, rng: np.random.Generator) -> Decision[Action | None] | None:
     """The decisions both baselines share: no Grand Tichu, the Dragon to the next player."""
     if obs.phase == "grand_tichu":
-        declined = any(isinstance(a, DeclineGrandTichu) for a in obs.legal_actions)
+        declined = any(isinstance(a, DeclineGrandTichu) for a in obs.legal)
         return Decision(DeclineGrandTichu() if declined else None)
     if obs.phase == "exchange":
         return None if obs.must_exchange else Decision(None)
@@ -57,7 +57,7 @@ def random_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action
         cards = list(iter_bits(cards_of(obs.hand)))
         picked = rng.choice(len(cards), size=_EXCHANGED, replace=False)
         return Decision(_exchange([cards[int(i)] for i in picked]))
-    moves = [a for a in obs.legal_actions if isinstance(a, Play | Pass)]
+    moves = [a for a in obs.legal if isinstance(a, Play | Pass)]
     return Decision(moves[int(rng.integers(len(moves)))], {"choices": len(moves)})
 
 
@@ -74,13 +74,13 @@ def greedy_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action
     if obs.table and not obs.trick_closed:
         table = classify(cards_of(obs.table))
     best: tuple[tuple[bool, int, int], Play] | None = None
-    for action in obs.legal_actions:
+    for action in obs.legal:
         if isinstance(action, Play) and action.wish is None:
             combo = classify(cards_of(action.cards), table)
             key = (is_bomb(combo), height_of(combo), -length_of(combo))
             if best is None or key < best[0]:
                 best = (key, action)
-    can_pass = any(isinstance(a, Pass) for a in obs.legal_actions)
+    can_pass = any(isinstance(a, Pass) for a in obs.legal)
     if best is None or (best[0][0] and can_pass):
         return Decision(Pass())
     return Decision(best[1])

@@ -94,7 +94,7 @@ class ClassicPolicy(msgspec.Struct, frozen=True):
         self, obs: Observation, sit: Situation, rng: np.random.Generator
     ) -> TichuDecision:
         """Grand Tichu when the completed hand's mean utility reaches the threshold."""
-        if not any(isinstance(a, GrandTichu) for a in obs.legal_actions):
+        if not any(isinstance(a, GrandTichu) for a in obs.legal):
             return _NO_ACTION
         if partner_called(sit):
             return Decision(DeclineGrandTichu())

@@ -240,7 +240,7 @@ def situation(obs: Observation) -> Situation:
     trick = (events[-1].trick if events else -1) + (1 if leading or not events else 0)
     legal: list[LegalPlay] = []
     can_pass = can_call = False
-    for action in obs.legal_actions:
+    for action in obs.legal:
         if isinstance(action, Play):
             legal.append(LegalPlay(cards_of(action.cards), action))
         elif isinstance(action, Pass):

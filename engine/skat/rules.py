@@ -1,13 +1,29 @@
 """Rule switches of a Skat table; the defaults are the International Skat Order (ISkO)."""
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
-__all__ = ["BID_VALUES", "Phase", "Rules"]
+__all__ = [
+    "BID_VALUES",
+    "CARDS_PER_TRICK",
+    "CONCEDE_MIN_CARDS",
+    "FULL_HAND",
+    "NO_SEAT",
+    "TRICKS_PER_DEAL",
+    "Phase",
+    "Rules",
+]
 
 # The phases of a deal, in order (observations carry it, so it lives here, not in `state`).
 Phase = Literal["bidding", "skat", "discard", "declare", "play", "over"]
+
+TRICKS_PER_DEAL: Final = 10
+CARDS_PER_TRICK: Final = 3
+FULL_HAND: Final = 10
+# ISkO 4.4.1: the declarer may give up without consent while he holds at least nine cards.
+CONCEDE_MIN_CARDS: Final = 9
+NO_SEAT: Final = -1  # "nobody" in a seat field of the state (no declarer yet, ...)
 
 # Every value some declaration can reach (docs/skat-rules.md section 3.1): 63 values, 18..264.
 BID_VALUES: tuple[int, ...] = tuple(

@@ -1,17 +1,18 @@
 """The Skat state machine: bidding, skat, declaration and card play of one deal (ISkO).
 
 `State` is the truth about one deal and never leaves the server; every seat sees it through
-`State.observation`. `legal_actions` and `apply` share the one predicate `_reject`, so what is
-offered and what is accepted cannot disagree.
+`State.observation`. `legal_actions` and `apply` share the one predicate of
+`engine.skat.legality`, so what is offered and what is accepted cannot disagree;
+`engine.skat.settlement` scores the end.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from engine.bits import iter_bits, popcount
+from engine.bits import popcount
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.actions import (
     Abandon,
@@ -23,7 +24,6 @@ from engine.skat.actions import (
     Discard,
     Hold,
     Kontra,
-    Pass,
     PickUpSkat,
     Play,
     Re,
@@ -31,44 +31,35 @@ from engine.skat.actions import (
     Resign,
 )
 from engine.skat.cards import (
-    CARD_POINTS,
-    GAME_TYPES,
-    NULL_VALUES,
     CardMask,
     GameType,
     card_points,
     follow_mask,
-    format_card,
     parse_card,
     winning_index,
 )
 from engine.skat.deal import Deal, deal_from_seed
-from engine.skat.rules import BID_VALUES, Phase, Rules
+from engine.skat.legality import candidates, reject
+from engine.skat.rules import (
+    CARDS_PER_TRICK,
+    NO_SEAT,
+    TRICKS_PER_DEAL,
+    Phase,
+    Rules,
+)
 from engine.skat.scoring import (
     SCHNEIDER_LOSS_POINTS,
-    SCHNEIDER_POINTS,
-    WIN_POINTS,
     Result,
-    matadors,
-    ramsch_scores,
-    seeger_fabian,
-    value_null_game,
-    value_trump_game,
 )
+from engine.skat.settlement import settle
 
 if TYPE_CHECKING:
     from engine.skat.observation import Observation
 
 __all__ = ["GameStart", "Phase", "State", "Trick", "new_game", "replay"]
 
-TRICKS_PER_DEAL: Final = 10
-CARDS_PER_TRICK: Final = 3
-FULL_HAND: Final = 10
-# ISkO 4.4.1: the declarer may give up without consent while he holds at least nine cards.
-CONCEDE_MIN_CARDS: Final = 9
 # Bidding stages: middlehand bids to forehand, rearhand to the survivor, forehand alone.
 STAGE_MIDDLEHAND, STAGE_REARHAND, STAGE_FOREHAND_ALONE = 1, 2, 3
-NO_SEAT: Final = -1
 
 
 class GameStart(msgspec.Struct, frozen=True):
@@ -247,16 +238,16 @@ class State(msgspec.Struct, frozen=True, dict=True):
         """The settled result; raises IllegalAction("game_not_over") before the end."""
         if not self.is_over:
             raise IllegalAction("game_not_over", "the deal has no result before it ends")
-        return _settle(self)
+        return settle(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (not only the seat to move: Kontra, Re,
         resignations and abandoning are open to others)."""
-        return [a for a in self._candidates(seat) if self._reject(seat, a) is None]
+        return [a for a in candidates(self, seat) if reject(self, seat, a) is None]
 
     def apply(self, seat: int, action: Action) -> "State":
         """The state after `seat` takes `action`; raises IllegalAction with a reason."""
-        error = self._reject(seat, action)
+        error = reject(self, seat, action)
         if error is not None:
             raise error
         return self._transition(seat, action)
@@ -298,183 +289,6 @@ class State(msgspec.Struct, frozen=True, dict=True):
         assert game is not None  # play phase always has a game
         follow = hand & follow_mask(game, self.trick[0])
         return follow or hand
-
-    # --- legality: the one predicate -------------------------------------------------
-
-    def _candidates(self, seat: int) -> Iterator[Action]:
-        """A superset of the legal actions of `seat`; `_reject` filters it."""
-        if self.phase == "over" or seat not in self.active_seats:
-            return
-        if seat != self.to_move:  # out of turn only these, and only in the card play
-            if self.phase == "play":
-                yield from _ANY_TURN_IN_PLAY
-            return
-        if self.phase == "bidding":
-            yield Pass()
-            yield Hold()
-            if not self.awaiting_answer:  # who answers a bid may only hold or pass
-                for value in BID_VALUES:
-                    if value > self.bid:
-                        yield Bid(value)
-        elif self.phase == "skat":
-            yield PickUpSkat()
-            yield from _declarations(hand=True)
-        elif self.phase == "discard":
-            cards = sorted(iter_bits(self.hands[seat]), reverse=True)
-            for i, first in enumerate(cards):
-                for second in cards[i + 1 :]:
-                    yield Discard((format_card(first), format_card(second)))
-        elif self.phase == "declare":
-            yield from _declarations(hand=False)
-        elif self.phase == "play":
-            for card in sorted(iter_bits(self.playable(seat)), reverse=True):
-                yield Play(format_card(card))
-            yield from _ANY_TURN_IN_PLAY
-
-    def _reject(self, seat: int, action: Action) -> IllegalAction | None:
-        """Why `seat` may not take `action` now, or None if it may."""
-        if self.phase == "over":
-            return IllegalAction("game_over", "the deal is over")
-        if seat not in self.active_seats:
-            return IllegalAction("not_a_player", f"seat {seat} does not play this deal")
-        if isinstance(action, Abandon):
-            return IllegalAction(
-                "not_a_move", "leaving the table is not a move: the server records it"
-            )
-        if self.phase == "bidding":
-            return self._reject_bidding(seat, action)
-        if isinstance(action, Claim | AcceptClaim | RefuseClaim):
-            return self._reject_claim(seat, action)
-        if self.claim_open:
-            return IllegalAction("claim_open", "the defenders answer the declarer's claim first")
-        if isinstance(action, Kontra | Re | Resign):
-            return self._reject_special(seat, action)
-        if seat != self.to_move:
-            return IllegalAction("not_your_turn", f"it is seat {self.to_move}'s turn")
-        if self.phase == "skat":
-            if isinstance(action, PickUpSkat):
-                return None
-            if isinstance(action, Declare):
-                return _reject_declaration(action, hand=True, bid=self.bid)
-            return _wrong_phase(action, "pick up the skat or declare a hand game")
-        if self.phase == "discard":
-            if isinstance(action, Discard):
-                return self._reject_discard(action)
-            return _wrong_phase(action, "discard two cards")
-        if self.phase == "declare":
-            if isinstance(action, Declare):
-                return _reject_declaration(action, hand=False, bid=self.bid)
-            return _wrong_phase(action, "declare the game")
-        if isinstance(action, Play):
-            return self._reject_play(seat, action)
-        return _wrong_phase(action, "play a card")
-
-    def _reject_bidding(self, seat: int, action: Action) -> IllegalAction | None:
-        if seat != self.to_move:
-            return IllegalAction("not_your_turn", f"it is seat {self.to_move}'s turn to bid")
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Hold):
-            if not self.awaiting_answer:
-                return IllegalAction("nothing_to_hold", "there is no bid to hold: bid or pass")
-            return None
-        if isinstance(action, Bid):
-            if self.awaiting_answer:
-                return IllegalAction("must_answer", "answer the bid: hold or pass")
-            if action.value not in BID_VALUES:
-                return IllegalAction("not_a_bid_value", f"{action.value} is not a bid value")
-            if action.value <= self.bid:
-                return IllegalAction("bid_too_low", f"a bid must exceed {self.bid}")
-            return None
-        return _wrong_phase(action, "bid, hold or pass")
-
-    def _reject_discard(self, action: Discard) -> IllegalAction | None:
-        try:
-            cards = [parse_card(c) for c in action.cards]
-        except InvalidInput as error:
-            return IllegalAction("not_a_card", str(error))
-        if cards[0] == cards[1]:
-            return IllegalAction("bad_discard", "discard two different cards")
-        if any(not self.hands[self.declarer] >> c & 1 for c in cards):
-            return IllegalAction("not_in_hand", "you can only discard cards you hold")
-        if cards[0] < cards[1]:
-            return IllegalAction(
-                "discard_order",
-                f"name the higher card first, as legal_actions lists it: "
-                f"{action.cards[1]} {action.cards[0]}",
-            )
-        return None
-
-    def _reject_play(self, seat: int, action: Play) -> IllegalAction | None:
-        try:
-            card = parse_card(action.card)
-        except InvalidInput as error:
-            return IllegalAction("not_a_card", str(error))
-        if not self.hands[seat] >> card & 1:
-            return IllegalAction("not_in_hand", f"you do not hold {action.card}")
-        if not self.playable(seat) >> card & 1:
-            return IllegalAction("must_follow_suit", f"{action.card} does not follow suit")
-        return None
-
-    def _reject_claim(
-        self, seat: int, action: Claim | AcceptClaim | RefuseClaim
-    ) -> IllegalAction | None:
-        """ISkO 4.4.4: the declarer claims during the card play of a declared game; each
-        defender answers once; after a refusal he may claim again once a trick is complete."""
-        if self.phase != "play" or self.ramsch:
-            return IllegalAction("wrong_phase", "only during the card play of a declared game")
-        if isinstance(action, Claim):
-            if seat != self.declarer:
-                return IllegalAction("not_declarer", "only the declarer claims the rest")
-            if self.claim_open:
-                return IllegalAction("claim_open", "your claim waits for the defenders' answers")
-            if self.claim_refused_at == len(self.tricks):
-                return IllegalAction(
-                    "claim_refused", "your claim was refused: claim again after the next trick"
-                )
-            return None
-        if not self.claim_open:
-            return IllegalAction("no_claim", "there is no claim to answer")
-        if seat == self.declarer:
-            return IllegalAction("not_a_defender", "the defenders answer the claim")
-        if self.claim_accepted >> seat & 1:
-            return IllegalAction("already_answered", "you have accepted the claim already")
-        return None
-
-    def _reject_special(self, seat: int, action: Kontra | Re | Resign) -> IllegalAction | None:
-        if self.phase != "play" or self.ramsch:
-            return IllegalAction("wrong_phase", "only during the card play of a declared game")
-        is_declarer = seat == self.declarer
-        if isinstance(action, Resign):
-            if self.resigned >> seat & 1:
-                return IllegalAction("already_resigned", "you have already resigned")
-            if (
-                is_declarer
-                and not self.rules.iss_compat
-                and popcount(self.hands[seat]) < CONCEDE_MIN_CARDS
-            ):
-                return IllegalAction(
-                    "too_late_to_concede",
-                    "the declarer may give up alone only while he holds nine or ten cards",
-                )
-            return None
-        if not self.rules.kontra:
-            return IllegalAction("kontra_not_played", "Kontra and Re are off at this table")
-        if isinstance(action, Kontra):
-            if is_declarer or not self.bidders >> seat & 1:
-                return IllegalAction(
-                    "kontra_not_allowed", "only a defender who took part in the bidding says Kontra"
-                )
-            if self.kontra:
-                return IllegalAction("kontra_not_allowed", "Kontra has been said already")
-            if popcount(self.hands[seat]) < FULL_HAND:
-                return IllegalAction("kontra_too_late", "Kontra only before your first card")
-            return None
-        if not is_declarer or self.kontra != 1:
-            return IllegalAction("re_not_allowed", "only the declarer answers a Kontra with Re")
-        if popcount(self.hands[seat]) != self.kontra_hand:
-            return IllegalAction("re_too_late", "Re only before your next card after the Kontra")
-        return None
 
     # --- transitions -----------------------------------------------------------------
 
@@ -641,233 +455,3 @@ class State(msgspec.Struct, frozen=True, dict=True):
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-def _wrong_phase(action: Action, expected: str) -> IllegalAction:
-    name = type(action).__name__.lower()
-    return IllegalAction("wrong_phase", f"{name} is not possible now: {expected}")
-
-
-_ANY_TURN_IN_PLAY: Final[tuple[Action, ...]] = (
-    Kontra(),
-    Re(),
-    Resign(),
-    Claim(),
-    AcceptClaim(),
-    RefuseClaim(),
-)
-"""Card-play actions open to a seat whether or not it is his turn; `_reject` decides."""
-
-
-def _declarations(*, hand: bool) -> Iterator[Declare]:
-    """Every declaration form once, in normalised form (ouvert implies both announcements)."""
-    for game in GAME_TYPES:
-        if game == "null":
-            yield Declare("null")
-            yield Declare("null", ouvert=True)
-        elif not hand:
-            yield Declare(game)
-        else:
-            yield Declare(game)
-            yield Declare(game, schneider=True)
-            yield Declare(game, schneider=True, schwarz=True)
-            yield Declare(game, schneider=True, schwarz=True, ouvert=True)
-
-
-def _reject_declaration(action: Declare, *, hand: bool, bid: int) -> IllegalAction | None:
-    """ISkO 3.4 / docs/skat-rules.md section 4: which announcements combine."""
-    if action.game not in GAME_TYPES:
-        return IllegalAction("unknown_game", f"unknown game type {action.game!r}")
-    if action.game == "null":
-        if action.schneider or action.schwarz:
-            return IllegalAction("bad_announcement", "null has no schneider or schwarz")
-        value = NULL_VALUES[(action.ouvert, hand)]
-        if value < bid:
-            return IllegalAction(
-                "null_below_bid", f"this null is worth {value}, less than the bid {bid}"
-            )
-        return None
-    if (action.schneider or action.schwarz or action.ouvert) and not hand:
-        return IllegalAction(
-            "bad_announcement", "schneider, schwarz and ouvert are announced only in hand games"
-        )
-    if action.schwarz and not action.schneider:
-        return IllegalAction("bad_announcement", "schwarz announced implies schneider announced")
-    if action.ouvert and not action.schwarz:
-        return IllegalAction("bad_announcement", "ouvert implies schneider and schwarz announced")
-    return None
-
-
-# --- settling the result -------------------------------------------------------------
-
-
-def _settle(state: State) -> Result:
-    n = state.players
-    zeros = (0,) * n
-    if state.ended_by == "passed_in":
-        return _empty_result(state, passed_in=True, seeger_fabian=zeros)
-    if state.ramsch:
-        return _settle_ramsch(state)
-    if state.contract is None:
-        return _settle_abort(state)
-    return _settle_declared(state)
-
-
-def _empty_result(state: State, **fields: object) -> Result:
-    base: dict[str, object] = {
-        "declarer": None,
-        "game": None,
-        "hand": False,
-        "schneider_announced": False,
-        "schwarz_announced": False,
-        "ouvert": False,
-        "bid": state.bid,
-        "won": None,
-        "game_value": 0,
-        "list_value": 0,
-        "matadors": 0,
-        "overbid": False,
-        "declarer_points": 0,
-        "declarer_tricks": 0,
-        "schneider": False,
-        "schwarz": False,
-        "seeger_fabian": (0,) * state.players,
-        "ended_by": state.ended_by,
-    }
-    base.update(fields)
-    return Result(**base)  # type: ignore[arg-type]
-
-
-def _settle_ramsch(state: State) -> Result:
-    """Ramsch: the skat goes to the winner of the last trick (house rule)."""
-    seats = state.active_seats
-    taken = list(state.taken)
-    if state.tricks:
-        last = state.tricks[-1].winner
-        taken[last] |= state.skat
-    points = tuple(card_points(taken[s]) for s in seats)
-    tricks = tuple(sum(1 for t in state.tricks if t.winner == s) for s in seats)
-    scores = ramsch_scores(points, tricks) if state.ended_by == "played_out" else (0, 0, 0)
-    per_seat = [0] * state.players
-    for seat, score in zip(seats, scores, strict=True):
-        per_seat[seat] = score
-    return _empty_result(state, ramsch=True, seeger_fabian=tuple(per_seat))
-
-
-def _settle_abort(state: State) -> Result:
-    """Abandoned before a contract: a penalty game. A declarer who leaves before announcing
-    loses the value of his bid, doubled; otherwise nothing is scored."""
-    culprit = state.abandoned_by
-    if state.declarer == NO_SEAT or culprit != state.declarer:
-        declarer = None if state.declarer == NO_SEAT else state.declarer
-        return _empty_result(state, declarer=declarer, aborted=True, penalized=(culprit,))
-    list_value = -2 * state.bid
-    return _empty_result(
-        state,
-        declarer=culprit,
-        won=False,
-        game_value=state.bid,
-        list_value=list_value,
-        aborted=True,
-        penalized=(culprit,),
-        seeger_fabian=seeger_fabian(state.players, culprit, False, list_value),
-    )
-
-
-def _settle_declared(state: State) -> Result:
-    contract = state.contract
-    assert contract is not None
-    declarer = state.declarer
-    defenders = state.defenders
-    hand = not state.picked_up
-    remaining = sum(state.hands) | sum(1 << c for c in state.trick)
-    open_tricks = TRICKS_PER_DEAL - len(state.tricks)
-    own_points = card_points(state.taken[declarer] | state.skat)
-    own_tricks = sum(1 for t in state.tricks if t.winner == declarer)
-    against = sum(card_points(state.taken[s]) for s in defenders)
-
-    declarer_quit = state.ended_by in ("resigned", "abandoned") and (
-        state.abandoned_by == declarer or state.resigned >> declarer & 1
-    )
-    # An accepted claim gives the declarer the rest, as a defenders' resignation does.
-    defenders_quit = state.ended_by == "claimed" or (
-        state.ended_by in ("resigned", "abandoned") and not declarer_quit
-    )
-    needed = WIN_POINTS
-    if contract.schneider or contract.ouvert:
-        needed = SCHNEIDER_POINTS
-    lost_before = state.ended_by != "played_out" and (
-        against > sum(CARD_POINTS) - needed
-        or (
-            (contract.schwarz or contract.ouvert)
-            and any(t.winner != declarer for t in state.tricks)
-        )
-    )
-    won_before = (
-        not state.rules.iss_compat
-        and not (contract.schwarz or contract.ouvert)
-        and contract.game != "null"
-        and own_points >= needed
-    )
-    # After a broken announcement the announced levels already count; the declarer's own
-    # schneider/schwarz are not judged on an unfinished deal (as ISS record 13577 scores it).
-    levels_against = state.ended_by not in ("schwarz_broken", "schneider_broken")
-    if defenders_quit and contract.game != "null":
-        own_points += card_points(remaining)
-        own_tricks += open_tricks
-    elif declarer_quit:
-        levels_against = bool(state.tricks) and not (
-            state.ended_by == "resigned" and not state.rules.iss_compat
-        )
-    lost_anyway = (declarer_quit and not won_before) or (defenders_quit and lost_before)
-
-    if contract.game == "null":
-        won = not declarer_quit and own_tricks == 0
-        value = value_null_game(hand=hand, ouvert=contract.ouvert, won=won)
-        matador_count = 0
-    else:
-        matador_count = matadors(
-            contract.game,
-            state.start.deal.hands[_position_of(state, declarer)] | state.start.deal.skat,
-        )
-        value = value_trump_game(
-            contract.game,
-            matador_count,
-            hand=hand,
-            schneider_announced=contract.schneider,
-            schwarz_announced=contract.schwarz,
-            ouvert=contract.ouvert,
-            bid=state.bid,
-            declarer_points=own_points,
-            declarer_tricks=own_tricks,
-            lost_anyway=lost_anyway,
-            levels_against_declarer=levels_against,
-        )
-    list_value = value.list_value * (2**state.kontra)
-    return Result(
-        declarer=declarer,
-        game=contract.game,
-        hand=hand,
-        schneider_announced=contract.schneider,
-        schwarz_announced=contract.schwarz,
-        ouvert=contract.ouvert,
-        bid=state.bid,
-        won=value.won,
-        game_value=value.game_value,
-        list_value=list_value,
-        matadors=matador_count,
-        overbid=value.overbid,
-        declarer_points=own_points,
-        declarer_tricks=own_tricks,
-        schneider=value.schneider,
-        schwarz=value.schwarz,
-        seeger_fabian=seeger_fabian(state.players, declarer, value.won, list_value),
-        resigned=state.ended_by == "resigned",
-        penalized=(state.abandoned_by,) if state.abandoned_by != NO_SEAT else (),
-        kontra=state.kontra,
-        ended_by=state.ended_by,
-    )
-
-
-def _position_of(state: State, seat: int) -> int:
-    return state.active_seats.index(seat)

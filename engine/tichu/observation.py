@@ -13,14 +13,14 @@ from engine.bits import bit_index, popcount
 from engine.tichu.actions import Action, Event, Exchange, Play
 from engine.tichu.cards import format_card, format_cards, format_rank
 from engine.tichu.deal import LEFT, PARTNER, RIGHT, SEATS, seat_at
+from engine.tichu.rules import Phase
 from engine.tichu.scoring import GRAND, NO_CALL, TICHU, RoundScore
 
 if TYPE_CHECKING:
     from engine.tichu.state import State
 
-__all__ = ["CALL_NAMES", "Observation", "Phase", "observe"]
+__all__ = ["CALL_NAMES", "Observation", "observe"]
 
-Phase = Literal["grand_tichu", "exchange", "play", "dragon", "over"]
 CallName = Literal["none", "tichu", "grand_tichu"]
 CALL_NAMES: Final[dict[int, CallName]] = {NO_CALL: "none", TICHU: "tichu", GRAND: "grand_tichu"}
 
@@ -43,7 +43,7 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
         trick_closed: every other player passed; the next lead takes the trick.
         wish: the wished rank still to be fulfilled.
         finish: seats in the order they went out.
-        legal_actions: what this seat may do now, except Exchange actions, which
+        legal: what this seat may do now (`State.legal_actions`), except Exchange actions, which
             `must_exchange` summarises (any three different cards of the hand).
     """
 
@@ -68,7 +68,7 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, int]
     rounds: tuple[RoundScore, ...]
     winner: int | None
-    legal_actions: tuple[Action, ...]
+    legal: tuple[Action, ...]
     must_exchange: bool
 
 
@@ -127,7 +127,7 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         totals=state.totals,
         rounds=state.rounds,
         winner=state.winner,
-        legal_actions=tuple(state.legal_actions(seat, exchanges=False)) if seat is not None else (),
+        legal=tuple(state.legal_actions(seat, exchanges=False)) if seat is not None else (),
         must_exchange=seat is not None and state.phase == "exchange" and given is None,
     )
 

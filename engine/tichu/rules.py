@@ -11,7 +11,14 @@ import msgspec
 
 from engine.errors import InvalidInput
 
-__all__ = ["DEFAULT_TARGET_POINTS", "MAX_ROUNDS", "MAX_TARGET_POINTS", "Rules", "TiePolicy"]
+__all__ = [
+    "DEFAULT_TARGET_POINTS",
+    "MAX_ROUNDS",
+    "MAX_TARGET_POINTS",
+    "Phase",
+    "Rules",
+    "TiePolicy",
+]
 
 DEFAULT_TARGET_POINTS: Final = 1000
 # The ranges options decoded from outside (a server's table, a tournament) must keep: a match
@@ -19,6 +26,8 @@ DEFAULT_TARGET_POINTS: Final = 1000
 MAX_TARGET_POINTS: Final = 10_000
 MAX_ROUNDS: Final = 100
 
+# The phases of a round, in order (observations carry it, so it lives here, not in `state`).
+Phase = Literal["grand_tichu", "exchange", "play", "dragon", "over"]
 TiePolicy = Literal["play_on", "draw"]
 
 

@@ -77,8 +77,8 @@ from engine.tichu.legality import (
     raise_for,
     wish_error,
 )
-from engine.tichu.observation import Observation, Phase, observe
-from engine.tichu.rules import Rules
+from engine.tichu.observation import Observation, observe
+from engine.tichu.rules import Phase, Rules
 from engine.tichu.scoring import GRAND, NO_CALL, TICHU, Result, RoundScore, score_round, team_of
 
 __all__ = ["GameStart", "Phase", "Seat", "State", "new_game", "replay"]

@@ -278,19 +278,11 @@ def _fmt(value: float | None, percent: bool = False) -> str:
 
 def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standings") -> Table:
     """Per player: games, total, mean with its 95 % CI and the game's own columns."""
-    unit = "Seeger-Fabian points" if game == "skat" else "point differential"
-    table = Table(title=f"{title} ({unit})")
-    count = "games" if game == "skat" else "rounds"
-    extra = (
-        (("declared", "declared", False), ("declarer_win_rate", "won", True))
-        if game == "skat"
-        else (
-            ("tichu_calls", "Tichu", False),
-            ("tichu_success", "made", True),
-            ("grand_calls", "Grand", False),
-            ("grand_success", "made", True),
-        )
-    )
+    from server.games import game_kind
+
+    play = game_kind(game).tournament
+    table = Table(title=f"{title} ({play.score_unit})")
+    count, extra = play.count_unit, play.columns
     table.add_column("player")
     for column in (count, "total", "mean ± 95 % CI", *(label for _, label, _ in extra)):
         table.add_column(column, justify="right")

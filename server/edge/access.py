@@ -11,7 +11,7 @@ import hmac
 
 from server.store.db import Store
 
-__all__ = ["bearer_token", "may_see_table"]
+__all__ = ["bearer_token", "may_see_table", "user_may_see_table"]
 
 BEARER = "bearer "
 
@@ -39,6 +39,15 @@ async def may_see_table(
         return False
     user = await store.user_for_token(token)
     return user is not None and user.id in access.players
+
+
+async def user_may_see_table(store: Store, table_id: str, user_id: int | None) -> bool:
+    """Whether user `user_id` (None: nobody known) may see table `table_id` without its
+    invite: a public table, or a private one he sat at."""
+    access = await store.table_access(table_id)
+    if access is None:
+        return False
+    return not access.private or user_id in access.players
 
 
 def _same(given: str | None, secret: str | None) -> bool:

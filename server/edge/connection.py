@@ -18,6 +18,7 @@ from websockets.frames import CloseCode
 from bots.registry import policy_names
 from server.core import commands
 from server.core.actor import UNAVAILABLE
+from server.edge.access import user_may_see_table
 from server.edge.guard import SESSION_REPLACED, Guard
 from server.edge.limits import TokenBucket
 from server.edge.tournaments import TournamentWatch
@@ -45,6 +46,8 @@ from server.protocol import (
     Login,
     Ping,
     Pong,
+    Profile,
+    ProfileReply,
     Register,
     Rename,
     Reply,
@@ -65,6 +68,7 @@ from server.protocol import (
 )
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser, is_unavailable
+from server.store.profiles import load_profile
 
 __all__ = ["Connection"]
 
@@ -254,6 +258,8 @@ class Connection:
             board = await self.store.leaderboard(request.game)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
+        if isinstance(request, Profile):
+            return await self._profile(request)
         if isinstance(request, Watch):
             await self.lobby.follow(request.table)
         if isinstance(request, WatchTournament):
@@ -374,6 +380,18 @@ class Connection:
         self.token = token
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+
+    async def _profile(self, request: Profile) -> None:
+        """A player's profile; a private table's lists only if we sat there too."""
+        viewer = self._user().id
+
+        async def may_see(table_id: str) -> bool:
+            return await user_may_see_table(self.store, table_id, viewer)
+
+        profile = await load_profile(self.store.engine, request.name, may_see)
+        if profile is None:
+            return self._reject(request.id, "no_such_player", f"no player {request.name!r}")
+        return self.reply(msgspec.convert({"id": request.id, **profile}, ProfileReply))
 
     def _user(self) -> commands.User:
         if self.user is None:

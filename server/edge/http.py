@@ -1,42 +1,50 @@
 """Plain HTTP on the WebSocket port (websockets' `process_request` hook).
 
 Health and readiness probes, Prometheus metrics, the leaderboard and the bot tournaments as
-JSON, game record downloads and the static web client. A request that asks for a WebSocket
-upgrade passes through.
+JSON, game record downloads and replays, and the static web client. A request that asks for a
+WebSocket upgrade passes through.
 """
 
+import asyncio
 import http
 import mimetypes
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from server.edge.access import bearer_token, may_see_table
+from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
+from server.games import game_kind
+from server.games.replay import replay_steps
 from server.protocol import (
     DealNumber,
     GameName,
     Invite,
     LeaderboardEntry,
+    PlayerName,
     TableId,
     Token,
     TournamentId,
     encode_public,
 )
 from server.store.db import Store
+from server.store.profiles import load_profile
+from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
 WEB_ROOT = Path(__file__).parents[1] / "web"
 RECORD_PREFIX = "/api/records/"
 TOURNAMENTS = "/api/tournaments"
+PLAYERS = "/api/players/"
 RECORD_PARTS = 2
+REPLAY = "replay"
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -124,9 +132,11 @@ class HttpRoutes:
             if info is None:
                 return _text(http.HTTPStatus.NOT_FOUND, "no such tournament\n")
             return _response(http.HTTPStatus.OK, encode_public(info), "application/json")
+        authorization = None if headers is None else headers.get("Authorization")
+        token = _valid(bearer_token(authorization), Token)
+        if path.startswith(PLAYERS):
+            return await self._profile(unquote(path[len(PLAYERS) :]), token)
         if path.startswith(RECORD_PREFIX):
-            authorization = None if headers is None else headers.get("Authorization")
-            token = _valid(bearer_token(authorization), Token)
             invite = _valid(query.get("invite", [""])[0], Invite)
             return await self._record(path[len(RECORD_PREFIX) :], token, invite)
         file = self.files.get("/index.html" if path == "/" else path)
@@ -136,16 +146,58 @@ class HttpRoutes:
         return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
 
     async def _record(self, rest: str, token: str | None, invite: str | None) -> Response:
-        """`/api/records/{table}/{deal}`: the deal's record as text; a private table's only
-        for its players and with its invite (`may_see_table`)."""
+        """`/api/records/{table}/{deal}`: the deal's record as text, and with `/replay` its
+        steps as JSON; a private table's only for its players and with its invite
+        (`may_see_table`)."""
         parts = rest.split("/")
-        if len(parts) != RECORD_PARTS:
+        replay = len(parts) == RECORD_PARTS + 1 and parts[-1] == REPLAY
+        if len(parts) != RECORD_PARTS and not replay:
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
         table_id, deal = _valid(parts[0], TableId), _valid(parts[1], DealNumber)
         if table_id is None or deal is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         visible = await may_see_table(self.store, table_id, token=token, invite=invite)
+        if replay:
+            return await self._replay(table_id, deal, visible)
         record = await self.store.record(table_id, deal) if visible else None
         if record is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         return _text(http.HTTPStatus.OK, record + "\n")
+
+    async def _replay(self, table_id: str, deal: int, visible: bool) -> Response:
+        """A finished deal step by step (`server/games/replay.py`) with its players."""
+        log = await deal_log(self.store.engine, table_id, deal) if visible else None
+        if log is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
+        players = [
+            None if p is None else {"name": p.name, "bot": p.bot is not None or p.client_bot}
+            for p in log.players
+        ]
+        body = encode_public(
+            {
+                "game": log.game,
+                "table": table_id,
+                "deal": deal,
+                "players": players,
+                # A Tichu match takes ~0.1 s to replay: off the event loop (docs/benchmarks.md).
+                "steps": await asyncio.to_thread(
+                    replay_steps, game_kind(log.game), log.start, log.moves
+                ),
+            }
+        )
+        return _response(http.HTTPStatus.OK, body, "application/json")
+
+    async def _profile(self, name: str, token: str | None) -> Response:
+        """`/api/players/{name}`: as the `profile` request answers; a private table's lists
+        only to a user who sat at it (his session token)."""
+        player = _valid(name, PlayerName)
+        user = None if token is None else await self.store.user_for_token(token)
+        viewer = None if user is None else user.id
+
+        async def may_see(table_id: str) -> bool:
+            return await user_may_see_table(self.store, table_id, viewer)
+
+        profile = None if player is None else await load_profile(self.store.engine, player, may_see)
+        if profile is None:
+            return _text(http.HTTPStatus.NOT_FOUND, "no such player\n")
+        return _response(http.HTTPStatus.OK, encode_public(profile), "application/json")

@@ -109,6 +109,9 @@ class TournamentPlay(Protocol):
     game is played out, and what its outcome adds to the standings."""
 
     score_unit: str  # what `scores` counts, for reports
+    count_unit: str  # what a standings row's `games` counts (games, rounds)
+    # The game's own standings columns: (key in a row, heading, whether it is a share).
+    columns: tuple[tuple[str, str, bool], ...]
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         """Players per group (every group plays the same deals)."""

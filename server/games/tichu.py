@@ -34,7 +34,7 @@ class Combination(msgspec.Struct, frozen=True):
 
 
 class TichuView(Observation, frozen=True, kw_only=True):
-    """A seat's Tichu view: the engine's observation, and for each of its `legal_actions`
+    """A seat's Tichu view: the engine's observation, and for each of its `legal`
     the combination it plays (null for actions that are not plays)."""
 
     combinations: tuple[Combination | None, ...] = ()
@@ -91,7 +91,7 @@ class TichuGame(EngineGame[Rules]):
         wild = state.rules.phoenix_as_one
         combinations = tuple(
             _combination(a.cards, table, wild) if isinstance(a, Play) else None
-            for a in observation.legal_actions
+            for a in observation.legal
         )
         fields = {name: getattr(observation, name) for name in _OBSERVATION_FIELDS}
         return TichuView(**fields, combinations=combinations)

@@ -28,6 +28,8 @@ class SkatTournament:
     """`TournamentPlay` for Skat."""
 
     score_unit = "Seeger-Fabian points"
+    count_unit = "games"
+    columns = (("declared", "declared", False), ("declarer_win_rate", "won", True))
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         return int(rules.get("players", TABLE))

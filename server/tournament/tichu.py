@@ -38,6 +38,13 @@ class TichuTournament:
     """`TournamentPlay` for Tichu."""
 
     score_unit = "point differential"
+    count_unit = "rounds"
+    columns = (
+        ("tichu_calls", "Tichu", False),
+        ("tichu_success", "made", True),
+        ("grand_calls", "Grand", False),
+        ("grand_success", "made", True),
+    )
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         return TEAMS

@@ -3,7 +3,7 @@
 // online, every file comes fresh from the server (and refreshes the cache); offline, the
 // cached copy answers. The game itself (WebSocket, /api/) always goes to the network.
 
-const CACHE = "tischrunde-shell-v1";
+const CACHE = "tischrunde-shell-v2";
 const SHELL = [
   "/",
   "/index.html",
@@ -17,18 +17,20 @@ const SHELL = [
   "/i18n/en.json",
   "/js/app.js",
   "/js/cards.js",
+  "/js/games.js",
   "/js/hints.js",
   "/js/i18n.js",
   "/js/lobby.js",
   "/js/model.js",
   "/js/names.js",
   "/js/net.js",
+  "/js/profile.js",
+  "/js/replay.js",
   "/js/skat-words.js",
   "/js/skat.js",
   "/js/sound.js",
   "/js/storage.js",
   "/js/table.js",
-  "/js/tichu-combos.js",
   "/js/tichu.js",
   "/js/ui.js",
 ];

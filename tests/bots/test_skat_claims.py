@@ -7,9 +7,9 @@ import pytest
 from bots.registry import skat_policy
 from bots.skat.baseline import game_moves
 from bots.skat.claims import answer_claim, claim_proved, claim_worlds
+from bots.skat.sampling import count_worlds
 from engine.skat.actions import AcceptClaim, Claim, Declare, Play, RefuseClaim
 from engine.skat.cards import parse_card
-from engine.skat.sampling import count_worlds
 from engine.skat.state import State
 from tests.engine.skat.helpers import deal_state, declared, run
 from tests.engine.skat.test_play import HIGH_FH, HIGH_HH, HIGH_MH, HIGH_SKAT

@@ -7,10 +7,10 @@ import pytest
 from bots.skat.levels import SkatBot
 from bots.skat.match import play_deal
 from bots.skat.montecarlo import choose_card, declarer_target, position_of, shared_solver
+from bots.skat.sampling import World, count_worlds
 from engine.skat.actions import Bid, Declare, Hold, Pass, Play
 from engine.skat.cards import format_card
 from engine.skat.rules import Rules
-from engine.skat.sampling import World, count_worlds
 from engine.skat.state import State, new_game
 from tests.engine.skat.helpers import deal_state, run
 

@@ -15,9 +15,9 @@ def test_a_tichu_seat_sees_the_combination_of_every_legal_play() -> None:
     state = position(parse_cards(HAND), None)
     view = TichuGame().view(state, 0, history=False)
     assert isinstance(view, TichuView)
-    assert len(view.combinations) == len(view.legal_actions)
+    assert len(view.combinations) == len(view.legal)
     named = 0
-    for action, combination in zip(view.legal_actions, view.combinations, strict=True):
+    for action, combination in zip(view.legal, view.combinations, strict=True):
         if getattr(action, "cards", None) is None:
             assert combination is None
             continue
@@ -36,7 +36,7 @@ def test_a_phoenix_single_is_named_for_what_it_is_played_on() -> None:
     view = TichuGame().view(state, 0, history=False)
     names = {
         tuple(a.cards): c
-        for a, c in zip(view.legal_actions, view.combinations, strict=True)
+        for a, c in zip(view.legal, view.combinations, strict=True)
         if c is not None
     }
     assert names[("Phoenix",)] == Combination("single", 9.5, 1)
@@ -47,6 +47,6 @@ def test_spectators_get_the_plain_observation_and_the_view_encodes_as_json() -> 
     game = TichuGame()
     assert not isinstance(game.view(state, None, history=False), TichuView)
     encoded = msgspec.json.decode(msgspec.json.encode(game.view(state, 0, history=True)))
-    plays = [action["type"] == "play" for action in encoded["legal_actions"]]
+    plays = [action["type"] == "play" for action in encoded["legal"]]
     assert [c is not None for c in encoded["combinations"]] == plays
     assert any(plays) and not all(plays)  # passing is no play

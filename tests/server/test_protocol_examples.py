@@ -259,7 +259,7 @@ STEPS: dict[int, Step] = {
     17: Step("anna", the_others_pass, seq_back=0),
     18: Step("anna"),
     19: Step("anna", anna_may_claim, seq_back=0),
-    20: Step("anna", the_defenders_accept),
+    20: Step("anna"),
     21: Step("anna", annas_tichu_seat),
     22: Step("anna", the_other_bots, seq_back=0),
     23: Step("anna", the_bots_exchanged, seq_back=0),
@@ -268,10 +268,11 @@ STEPS: dict[int, Step] = {
     26: Step("anna", seq_back=0, check=only_ok),
     27: Step("anna", anna_resumes_tichu),
     28: Step("carl", second_process=True),
-    29: Step("doerte"),
+    29: Step("anna", the_defenders_accept),
     30: Step("doerte"),
-    31: Step("doerte", check=the_guest_became_the_account),
-    32: Step("watcher"),
+    31: Step("doerte"),
+    32: Step("doerte", check=the_guest_became_the_account),
+    33: Step("watcher"),
 }
 
 

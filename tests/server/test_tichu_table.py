@@ -31,7 +31,7 @@ def my_turn(view: dict[str, Any], seat: int) -> bool:
         return not view["grand_tichu_decided"][seat]
     if view["phase"] == "exchange":
         return bool(view["must_exchange"])
-    return view["to_move"] == seat and bool(view["legal_actions"])
+    return view["to_move"] == seat and bool(view["legal"])
 
 
 async def play_tichu(human: Client, table: str, seat: int) -> None:
@@ -57,7 +57,7 @@ async def play_tichu(human: Client, table: str, seat: int) -> None:
                 left, partner, right = rng.sample(view["hand"], 3)
                 action = {"type": "exchange", "left": left, "partner": partner, "right": right}
             else:
-                action = rng.choice(view["legal_actions"])
+                action = rng.choice(view["legal"])
             reply = await human.request("act", table=table, seq=seq, action=action)
             if reply["type"] == "error":
                 assert reply["code"] in ("stale_seq", "not_your_turn"), reply

@@ -398,3 +398,27 @@ def test_the_command_refuses_unknown_bots_and_missing_sizes(
     assert "at least 3 players" in capsys.readouterr().err
     assert main(["tournament", "--db", url, "--resume", "nope"]) == 2
     assert "no tournament 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game", "headings"),
+    [
+        ("skat", ["games", "declared", "won", "Seeger-Fabian points"]),
+        ("tichu", ["rounds", "Tichu", "Grand", "made", "point differential"]),
+    ],
+)
+def test_the_standings_table_has_the_games_own_columns(game: str, headings: list[str]) -> None:
+    """The command's standings table takes its unit and columns from the game's adapter."""
+    from rich.console import Console
+
+    from server.commands.tournament import _standings_table
+    from server.games import game_kind
+
+    play = game_kind(game).tournament
+    row = {"player": "greedy", "games": 12, "total": 340, "mean": 28.3, "ci95": 9.1}
+    row |= {key: 0.5 if share else 3 for key, _, share in play.columns}
+    console = Console(width=200, record=True)
+    console.print(_standings_table([row], game))
+    text = console.export_text()
+    assert all(heading in text for heading in headings), text
+    assert "50.0 %" in text and "greedy" in text

@@ -43,9 +43,11 @@ class Plan:
 
 @dataclass
 class Log:
-    """What happened, for assertions: phases we acted in and screenshots taken."""
+    """What happened, for assertions: phases we acted in, screenshots taken and the replay
+    links of the result panels."""
 
     phases: list[str] = field(default_factory=list)
+    replays: list[str] = field(default_factory=list)
     shots: set[str] = field(default_factory=set)
     declared: list[str] = field(default_factory=list)
     overbid_warnings: int = 0
@@ -166,6 +168,7 @@ def play_deals(
             return log
         if now["panel"]:
             shoot(page, browser, log, f"{prefix}result")
+            log.replays.append(page.locator(".result-panel a.replay-link").get_attribute("href"))
             page.locator("#result-ok").click()
             if now["results"] >= deals:
                 return log

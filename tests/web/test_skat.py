@@ -68,6 +68,8 @@ def test_a_guest_plays_a_list_with_bots_from_bidding_to_the_standings(
     assert status == 200 and record.startswith("(;GM[Skat]") and "anna" in record
     href = page.locator(".list-table a").first.get_attribute("href")
     assert href == f"/api/records/{table}/0"
+    # Each result panel linked the deal's replay.
+    assert log.replays == [f"#/replay/{table}/0", f"#/replay/{table}/1"]
     page.locator(".side .tab", has_text="Bot hints").click()
     hints = page.locator(".hint-list li").all_inner_texts()
     assert any(hint.startswith("Bot 2 ") for hint in hints), hints

@@ -7,11 +7,13 @@ speaks protocol v1 over the real Tichu engine, until the server has its Tichu ad
 (tests/web/pending_tichu_live.py then runs the same round against the real server).
 """
 
-import random
 from typing import Any
 
-from engine.tichu.cards import format_cards, parse_cards
-from engine.tichu.combos import KIND_NAMES, classify, kind_of
+import msgspec
+
+from engine.tichu.cards import parse_cards
+from engine.tichu.position import position
+from server.games import TichuGame
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.fake_tichu import FakeTichuServer
 from tests.web.tichu_ui import button, press, select, state, tap, wait_after, wait_until
@@ -82,7 +84,7 @@ def play_the_scripted_round(
     wait_after(page, seq)
     now = wait_until(page, "s.to_move === 0")
     assert now["table"] == ["8j"] and now["wish"] is None
-    assert "Not a combination" in select(page, "2j", "Aj")
+    assert "Not a combination that beats the table" in select(page, "2j", "Aj")
     assert "beats the table" in select(page, "Dragon")
     browser.shot(page, f"{prefix}select")
     press(page, "Play")
@@ -120,6 +122,9 @@ def play_the_scripted_round(
     assert now["finish"][0] == 0 and now["rounds"] == 1
     page.wait_for_selector(".result-panel")
     assert "win the match" in page.locator(".result-panel h3").inner_text()
+    table = page.evaluate("window.tischrunde.screen.model.id")
+    replay = page.locator(".result-panel a.replay-link").get_attribute("href")
+    assert replay == f"#/replay/{table}/0"
     browser.shot(page, f"{prefix}match-over")
 
 
@@ -151,66 +156,52 @@ def test_a_tichu_round_on_a_phone(live_server: LiveServer, browser: Browser) -> 
     assert no_horizontal_scroll(page)
 
 
-# --- the hint's classifier mirrors engine/tichu/combos.py ------------------------------------
+# --- the hint names each legal play as the server does -------------------------------------
 
-JS_KINDS = {"single", "pair", "triple", "fullhouse", "straight", "stairs", "bomb4", "bombsf", "dog"}
-
-
-def random_sets(count: int) -> list[list[str]]:
-    rng = random.Random(11)
-    deck = list(
-        format_cards(
-            parse_cards(
-                " ".join(
-                    [f"{r}{s}" for r in "23456789TJQKA" for s in "jspt"]
-                    + ["MahJong", "Dog", "Phoenix", "Dragon"]
-                )
-            )
-        )
-    )
-    sets = []
-    by_rank = {r: [c for c in deck if c[0] == r and len(c) == 2] for r in "23456789TJQKA"}
-    ranks = "23456789TJQKA"
-    for _ in range(count):
-        shape = rng.randrange(5)
-        if shape == 0:  # a run of ranks, maybe with the Phoenix or the Mah Jong
-            start = rng.randrange(0, 9)
-            length = rng.randrange(4, 8)
-            cards = [rng.choice(by_rank[r]) for r in ranks[start : start + length]]
-        elif shape == 1:  # pairs and triples of neighbouring ranks
-            start = rng.randrange(0, 10)
-            cards = []
-            for r in ranks[start : start + rng.randrange(1, 4)]:
-                cards += rng.sample(by_rank[r], rng.randrange(1, 5))
-        else:  # anything
-            cards = rng.sample(deck, rng.randrange(1, 7))
-        if rng.random() < 0.3 and "Phoenix" not in cards:
-            cards.append("Phoenix")
-        if rng.random() < 0.1 and "MahJong" not in cards:
-            cards.append("MahJong")
-        sets.append(sorted(set(cards)))
-    return sets
+HAND = "Phoenix 7j 7s 8j 8s 9p Tp Jp 4t 4j 4s 4p Dragon"
+# Plays of HAND on a lead (the Phoenix single on a 9) and how the hint names them.
+LABELS = {
+    "7j 7s": "Pair of 7s",
+    "4j 4s 4t": "Three 4s",
+    "4j 4s 4t 7j 7s": "Full house, three 4s",
+    "7j 8j 9p Tp Jp": "Straight of 5 to J",
+    "7j 7s 8j 8s": "Stairs of 2 pairs to 8",
+    "7j 7s 8j 8s 9p Phoenix": "Stairs of 3 pairs to 9",
+    "4j 4s 4t 4p": "Bomb: four 4s",
+    "Tp": "Single 10",
+    "Dragon": "Dragon (highest single)",
+}
 
 
-def test_the_selection_hint_names_what_the_engine_classifies(
+def server_plays(table: str | None) -> list[dict[str, Any]]:
+    """Each legal play of HAND as the server's view sends it: cards and combination."""
+    state = position(parse_cards(HAND), parse_cards(table) if table else None)
+    view = msgspec.to_builtins(TichuGame().view(state, 0, history=False))
+    return [
+        {"cards": action["cards"], "combination": named}
+        for action, named in zip(view["legal"], view["combinations"], strict=True)
+        if action["type"] == "play"
+    ]
+
+
+def test_the_hint_names_a_play_from_the_servers_combination(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page()
     page.goto(live_server.url)
     page.wait_for_selector(".create-form")
-    sets = random_sets(3000)
-    kinds = page.evaluate(
-        """async (sets) => {
-          const { classify } = await import('/js/tichu-combos.js');
-          return sets.map((cards) => { const c = classify(cards); return c ? c.kind : 'invalid'; });
+    plays = server_plays(None) + server_plays("9s")
+    labels = page.evaluate(
+        """async (plays) => {
+          const { comboLabel } = await import('/js/tichu.js');
+          return plays.map((p) =>
+            [p.cards.slice().sort().join(' '), comboLabel(p.combination, p.cards)]);
         }""",
-        sets,
+        plays,
     )
-    expected = [KIND_NAMES[kind_of(classify(parse_cards(cards)))] for cards in sets]
-    mismatches = [(s, k, e) for s, k, e in zip(sets, kinds, expected, strict=True) if k != e]
-    assert len({e for e in expected}) >= 8, "the sample should cover most kinds"
-    assert mismatches == [], mismatches[:5]
-
-
-def test_the_hint_knows_every_kind_of_combination() -> None:
-    assert set(KIND_NAMES.values()) - {"invalid"} == JS_KINDS
+    named = dict(labels)
+    for cards, label in LABELS.items():
+        assert named[" ".join(sorted(cards.split()))] == label
+    assert named["Phoenix"] == "Phoenix (half above the last single)"
+    # Every play is named: no label falls back to a raw kind or rank.
+    assert all(label and "undefined" not in label and "combo." not in label for _, label in labels)

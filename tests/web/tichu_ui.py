@@ -113,7 +113,7 @@ def first_legal_lead(page: Any) -> list[str]:
     """The cards of the first legal play the server offers (lowest first): a pending wish
     may forbid the lowest single, so the simple player follows the server's list."""
     cards: list[str] = page.evaluate(
-        """() => window.tischrunde.screen.model.view.legal_actions
+        """() => window.tischrunde.screen.model.view.legal
             .filter((a) => a.type === 'play')[0].cards"""
     )
     return cards

@@ -8,6 +8,8 @@ import { Lobby } from "./lobby.js";
 import { normalize, problem } from "./names.js";
 import { TableModel } from "./model.js";
 import { Net } from "./net.js";
+import { profileHash, ProfileScreen } from "./profile.js";
+import { ReplayScreen } from "./replay.js";
 import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
@@ -107,7 +109,8 @@ class App {
       h("label", { class: "check" },
         h("input", { type: "checkbox", name: "sound", checked: this.sound.enabled,
           onchange: (e) => this.sound.setEnabled(e.target.checked) }),
-        t("menu.sound")));
+        t("menu.sound")),
+      h("p", {}, h("a", { href: profileHash(user.name), id: "my-profile", onclick: closeDialog }, t("profile.mine"))));
     const account = user.guest
       ? [{ label: t("menu.rename"), value: "rename" }, { label: t("menu.login"), value: "login" },
           { label: t("menu.register"), value: "register", primary: true }]
@@ -123,8 +126,7 @@ class App {
     await setLanguage(lang, { remember: true });
     this.status(this.net.online ? "online" : "connecting");
     if (this.user) this.renderUser(this.user);
-    // Close the menu (as Escape does): it was drawn in the old language.
-    document.querySelector(".dialog-back")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    closeDialog(); // the menu was drawn in the old language
     this.route();
   }
 
@@ -242,7 +244,23 @@ class App {
   route() {
     if (!this.net.user || !this.games) return;
     const match = location.hash.match(/^#\/table\/([^?]+)(?:\?invite=(.*))?$/);
+    const replay = location.hash.match(/^#\/replay\/([^/?]+)\/(\d+)(?:\?invite=(.*))?$/);
     if (this.screen === this.lobby) this.lobby.hide();
+    const player = location.hash.match(/^#\/player\/([^?]+)$/);
+    if (player) {
+      this.screen = new ProfileScreen(this, decodeURIComponent(player[1]));
+      this.screen.show(this.main);
+      document.title = `Tischrunde — ${t("profile.page_title")}`;
+      return;
+    }
+    if (replay) {
+      const id = decodeURIComponent(replay[1]);
+      const invite = replay[3] ? decodeURIComponent(replay[3]) : this.remembered()[id]?.invite ?? null;
+      this.screen = new ReplayScreen(this, id, Number(replay[2]), invite);
+      this.screen.show(this.main);
+      document.title = `Tischrunde — ${t("replay.page_title")}`;
+      return;
+    }
     if (!match) {
       this.screen = this.lobby;
       this.lobby.show(this.main);
@@ -289,6 +307,11 @@ class App {
       location.hash = "#/";
     }
   }
+}
+
+/** Close the open dialog as Escape does. */
+function closeDialog() {
+  document.querySelector(".dialog-back")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
 }
 
 const app = new App();

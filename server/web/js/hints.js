@@ -9,7 +9,7 @@ import { gameName } from "./skat-words.js";
 const percent = (rate) => `${Math.round(rate * 100)} %`;
 
 /** What the bot did, as a short phrase ("played the Jack of clubs"). */
-function deed(act, deck) {
+export function describeAction(act, deck) {
   if (!act) return t("hint.did.acted");
   switch (act.type) {
     case "bid": return t("hint.did.bid", { value: act.value });
@@ -78,6 +78,6 @@ export function reasons(why, act, deck) {
 export function explainHint(model, hint, deck) {
   const why = hint.why || {};
   const found = reasons(why, hint.action, deck);
-  const line = t("hint.line", { name: model.name(hint.seat), deed: deed(hint.action, deck) });
+  const line = t("hint.line", { name: model.name(hint.seat), deed: describeAction(hint.action, deck) });
   return found.length ? `${line} — ${found.join("; ")}` : line;
 }

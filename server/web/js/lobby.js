@@ -2,7 +2,9 @@
 // `lobby_table`), creating a Skat or Tichu table with its rule options, the running bot
 // tournaments (read again every half minute while the lobby shows) and the leaderboard.
 
+import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
+import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
 
 const TOURNAMENTS_MS = 30000; // tournaments are few and slow: their games take minutes
@@ -28,40 +30,6 @@ export function levelName(level) {
 /** The rating shown to people: the ordinal on an Elo-like scale. */
 export function displayRating(entry) {
   return Math.round(RATING_BASE + RATING_SCALE * entry.ordinal);
-}
-
-/** A one-line description of a table's rules. */
-export function rulesSummary(game, rules) {
-  if (game === "skat") {
-    const parts = [t("rules.players", { n: rules.players ?? 3 })];
-    if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
-    if (rules.kontra) parts.push(t("rules.kontra"));
-    if (rules.iss_compat) parts.push(t("rules.iss"));
-    return parts.join(" · ");
-  }
-  if (game === "tichu") {
-    const parts = [t("rules.target", { points: rules.target_points ?? 1000 })];
-    if (rules.max_rounds) parts.push(t("rules.max_rounds", { n: rules.max_rounds }));
-    if (rules.wish_required) parts.push(t("rules.wish_required"));
-    if (rules.phoenix_as_one) parts.push(t("rules.phoenix_as_one"));
-    if (rules.dog_bombable) parts.push(t("rules.dog_bombable"));
-    if (rules.tie === "draw") parts.push(t("rules.tie_draw"));
-    return parts.join(" · ");
-  }
-  return "";
-}
-
-/** Where a running table is: the deal of a Skat list; a Tichu match only says it runs (the
- * table's info has no round number). */
-export function progress(table) {
-  if (table.status === "waiting") return null;
-  if (table.status === "finished") return t("status.finished");
-  if (table.game === "tichu") return t("status.match_running");
-  return t("status.deal", { deal: table.deal + 1, of: table.series_length });
-}
-
-export function gameLabel(game) {
-  return t(`game.${game}`);
 }
 
 export class Lobby {
@@ -210,7 +178,7 @@ export class Lobby {
       f[key] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
       if (key === "game") {
         f.bot = null;
-        f.series = f.game === "tichu" ? "1" : "12";
+        f.series = gameOf(f.game).defaultSeries;
       }
       this.renderCreate();
     };
@@ -227,7 +195,7 @@ export class Lobby {
       this.createBox,
       h("h2", { id: "create-title" }, t("lobby.new_table")),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), gameChoice("skat"), gameChoice("tichu")),
+        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), GAME_NAMES.map(gameChoice)),
         options,
         h("fieldset", {},
           h("legend", {}, t("lobby.table")),
@@ -323,13 +291,14 @@ export class Lobby {
     replace(
       this.boardBox,
       h("h2", { id: "board-title" }, t("board.title")),
-      h("div", { class: "tabs", role: "tablist" }, tab("skat"), tab("tichu")),
+      h("div", { class: "tabs", role: "tablist" }, GAME_NAMES.map(tab)),
       entries.length
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
               h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
             h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : "" },
-              h("td", {}, i + 1), h("td", {}, e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
+              h("td", {}, i + 1), h("td", {}, h("a", { href: profileHash(e.name), class: "player-link" },
+                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name)),
               rating(e), h("td", {}, e.lists)))))
         : h("p", { class: "empty" }, t("board.empty")),
       h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, t("common.as_json"))),

@@ -1,6 +1,7 @@
 // What the client knows about one table, folded from the protocol's pushes: the `snapshot`
 // after join/watch/resume and every `event` after it, in `seq` order.
 
+import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 
 export class TableModel {
@@ -133,7 +134,7 @@ export class TableModel {
   /** Tichu: when a closed trick leaves the table, keep it for the last-trick review. */
   _keepTakenTrick(next) {
     const before = this.view;
-    if (this.game !== "tichu" || !before?.trick_closed || !before.trick?.length) return;
+    if (!gameOf(this.game).tricksReviewed || !before?.trick_closed || !before.trick?.length) return;
     const same = next.trick?.length >= before.trick.length &&
       JSON.stringify(next.trick.slice(0, before.trick.length)) === JSON.stringify(before.trick);
     if (!same) this.lastTrick = { events: before.trick, winner: before.table_seat };
@@ -147,16 +148,16 @@ export class TableModel {
   _dealOver() {
     const number = this.info?.deal ?? this.results.length;
     this.lastOver = { number, view: this.view, moves: [...this.moves] };
-    if (this.game === "skat" && this.view.result) {
+    if (gameOf(this.game).dealList && this.view.result) {
       this.results = this.results.filter((r) => r.number !== number);
       this.results.push({ number, result: this.view.result });
     }
   }
 
-  /** Legal actions of our seat in the current view (Skat `legal`, Tichu `legal_actions`). */
+  /** Legal actions of our seat in the current view. */
   get legal() {
     const view = this.view;
     if (!view || this.seat === null) return [];
-    return view.legal ?? view.legal_actions ?? [];
+    return view.legal ?? [];
   }
 }

@@ -5,10 +5,9 @@
 import { deckLabel, DECKS } from "./cards.js";
 import { explainHint } from "./hints.js";
 import { errorText, t } from "./i18n.js";
-import { botLevels, gameLabel, levelName, progress, rulesSummary } from "./lobby.js";
-import { renderList, renderSkat } from "./skat.js";
+import { gameLabel, gameOf, progress, rulesSummary } from "./games.js";
+import { botLevels, levelName } from "./lobby.js";
 import { storage } from "./storage.js";
-import { renderTichu, renderTichuScores } from "./tichu.js";
 import { dialog, focusedCard, h, icon, replace, toast } from "./ui.js";
 
 /** Seat bots of `level` on `seats` of a table; a seat taken meanwhile is skipped. */
@@ -49,8 +48,7 @@ export class TableScreen {
   }
 
   get deck() {
-    const deck = storage.get("deck", "french");
-    return this.model.game === "tichu" ? "tichu" : deck;
+    return gameOf(this.model.game).deck ?? storage.get("deck", "french");
   }
 
   show(container) {
@@ -97,7 +95,7 @@ export class TableScreen {
   renderHeader() {
     const model = this.model;
     const info = model.info;
-    const deckChooser = model.game === "skat"
+    const deckChooser = gameOf(model.game).deck === null
       ? h("label", { class: "deck-choice" }, h("span", { class: "sr-only" }, t("table.deck")),
           h("select", { name: "deck", "aria-label": t("table.deck"), onchange: (e) => { storage.set("deck", e.target.value); this.render(); } },
             DECKS.map((d) => h("option", { value: d, selected: storage.get("deck", "french") === d }, deckLabel(d)))))
@@ -124,7 +122,7 @@ export class TableScreen {
     if (model.status === "waiting" || !model.view) content = h("div", { class: "felt waiting-felt" }, this.waitingRoom());
     else {
       const ctx = this.context();
-      content = model.game === "tichu" ? renderTichu(model, ctx) : renderSkat(model, ctx);
+      content = gameOf(model.game).render(model, ctx);
     }
     if (model.status === "finished" && model.standings) content = h("div", { class: "finished-wrap" }, content, this.finalStandings());
     replace(this.felt, content);
@@ -198,7 +196,7 @@ export class TableScreen {
 
   renderSide() {
     const model = this.model;
-    const tabs = [["list", t(model.game === "skat" ? "table.tab_list" : "table.tab_score")],
+    const tabs = [["list", t(gameOf(model.game).scoresTab)],
       ["chat", model.chat.length ? t("table.tab_chat_count", { n: model.chat.length }) : t("table.tab_chat")]];
     if (model.hints.length) tabs.push(["hints", t("table.tab_hints")]);
     if (!tabs.some(([id]) => id === this.tab)) this.tab = "list";
@@ -215,7 +213,7 @@ export class TableScreen {
       replace(this.panel, this.hintList());
     } else {
       const ctx = this.context();
-      replace(this.panel, model.game === "tichu" ? renderTichuScores(model, ctx) : renderList(model, ctx));
+      replace(this.panel, gameOf(model.game).renderScores(model, ctx));
     }
   }
 
@@ -224,7 +222,7 @@ export class TableScreen {
     const model = this.model;
     const deals = [...new Set(model.hints.map((hint) => hint.deal ?? 0))].sort((a, b) => b - a);
     return h("div", { class: "hint-groups" }, deals.map((deal) => [
-      model.game === "skat" ? h("h3", { class: "small" }, t("skat.deal_no", { n: deal + 1 })) : null,
+      gameOf(model.game).dealList ? h("h3", { class: "small" }, t("skat.deal_no", { n: deal + 1 })) : null,
       h("ul", { class: "hint-list" }, model.hints.filter((hint) => (hint.deal ?? 0) === deal)
         .map((hint) => h("li", {}, explainHint(model, hint, this.deck)))),
     ]));

@@ -1,17 +1,19 @@
 // The Tichu table: Grand Tichu and Tichu calls (confirmed before they are sent), the exchange
 // (tap or drag one card to each player; the cards received are marked), selecting a
-// combination with a live hint (what it is, whether it may be played: the view's legal plays
-// decide), passing, bombs out of turn, the Mah Jong's wish asked when it is played, giving the
+// combination with a live hint (what it is and whether it may be played: both from the view's
+// legal plays, each named by the server from the engine's classification), passing, bombs out of turn, the Mah Jong's wish asked when it is played, giving the
 // Dragon trick, the last trick taken, cards left per player, round and match scores.
 
 import { cardBack, cardFace, cardName, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
-import { cardsKey, classify } from "./tichu-combos.js";
+import { replayHash } from "./replay.js";
 import { dialog, h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
 
 const DECK = "tichu";
 const WISH_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 const SLOTS = ["left", "partner", "right"];
+const RANK_SHORT = { 1: "1", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" };
+const SPECIAL_SINGLES = { Dog: "combo.dog", Phoenix: "combo.phoenix", Dragon: "combo.dragon", MahJong: "combo.mahjong" };
 
 /** Seat at `offset` (1 right, 2 partner, 3 left) from `seat`, as engine/tichu/deal.py counts. */
 export function seatAt(seat, offset) {
@@ -30,10 +32,41 @@ function plays(legal) {
   return legal.filter((a) => a.type === "play");
 }
 
-/** Legal plays whose cards are exactly `selection`, keyed by wish (null: no wish). */
-function matchingPlays(legal, selection) {
+/** The key under which a play's cards are compared with a selection (order-free). */
+function cardsKey(cards) {
+  return [...cards].sort().join(" ");
+}
+
+/** Legal plays whose cards are exactly `selection` (one per wish the Mah Jong may make), each
+ * with the combination the server named for it: {action, combination}. */
+function matchingPlays(model, selection) {
   const key = cardsKey(selection);
-  return plays(legal).filter((a) => cardsKey(a.cards) === key);
+  const names = model.view.combinations || [];
+  return model.legal.map((action, i) => ({ action, combination: names[i] }))
+    .filter(({ action }) => action.type === "play" && cardsKey(action.cards) === key);
+}
+
+/** A combination as the server names it ({kind, rank, length}), in words; `cards` are the
+ * play's cards (a single special card has its own name). */
+export function comboLabel(combination, cards) {
+  const { kind, rank, length } = combination;
+  const top = RANK_SHORT[rank] || String(rank);
+  const plural = () => t(`combo.rank_plural.${rank}`);
+  switch (kind) {
+    case "dog": return t("combo.dog");
+    case "single": return SPECIAL_SINGLES[cards[0]] ? t(SPECIAL_SINGLES[cards[0]]) : t("combo.single", { rank: top });
+    case "pair": return t("combo.pair", { rank: plural() });
+    case "triple": return t("combo.triple", { rank: plural() });
+    case "fullhouse": return t("combo.fullhouse", { rank: plural() });
+    case "straight": return t("combo.straight", { n: length, top });
+    case "stairs": return t("combo.stairs", { n: length / 2, top });
+    case "bomb4": return t("combo.bomb4", { rank: plural() });
+    default: return t("combo.bombsf", { top });
+  }
+}
+
+function isBomb(combination) {
+  return combination?.kind === "bomb4" || combination?.kind === "bombsf";
 }
 
 /** The combination to beat: none once the trick is closed (its winner leads anew). */
@@ -179,7 +212,9 @@ function roundPanel(model, ctx, rounds) {
         h("tr", { class: "sum" }, h("td", {}, t("tichu.round_sum")), h("td", {}, signed(last.points[0])), h("td", {}, signed(last.points[1]))),
         h("tr", { class: "sum" }, h("td", {}, t("tichu.match")), h("td", {}, view.totals[0]), h("td", {}, view.totals[1])))) : null,
     last ? h("p", { class: "small muted" }, t("tichu.out_order", { names: last.finish.map((s) => model.name(s)).join(", ") })) : null,
-    over ? null : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
+    over
+      ? h("div", { class: "row-buttons" }, h("a", { href: replayHash(model.id, model.info.deal ?? 0, model.invite), class: "button replay-link" }, t("replay.link")))
+      : h("div", { class: "row-buttons" }, h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
 }
 
 // --- own hand and actions ----------------------------------------------------------------
@@ -359,24 +394,24 @@ function playControls(model, ctx, bar, prompt, button) {
   const legal = model.legal;
   const mine = view.to_move === model.seat;
   const selection = [...(ctx.ui.selected || [])];
-  const matches = matchingPlays(legal, selection);
-  const combination = classify(selection);
+  const matches = matchingPlays(model, selection);
   const canPlay = plays(legal).length > 0;
-  const hint = selectionHint(view, selection, combination, matches, mine);
+  const hint = selectionHint(view, matches, mine);
   if (mine) prompt(toBeat(view).length ? t("tichu.beat_or_pass") : t("tichu.lead_any"));
   else if (canPlay) prompt(t("tichu.bomb_chance", { name: model.name(view.to_move) }));
   else if (view.hand_sizes[model.seat] === 0) prompt(t("tichu.you_are_out"));
   else prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));
   if (selection.length) bar.append(h("p", { class: `combo-hint ${matches.length ? "ok" : "no"}`, role: "status" }, hint));
   if (canPlay) {
-    const bomb = combination?.bomb;
+    const bomb = isBomb(matches[0]?.combination);
     bar.append(h("button", { type: "button", class: `act ${bomb ? "bomb" : "primary"}`, disabled: !matches.length,
       dataset: { act: "play" }, onclick: async () => {
-        let action = matches[0];
-        if (matches.some((a) => a.cards.includes("MahJong"))) {
-          const wish = await askWish(matches);
+        const actions = matches.map((m) => m.action);
+        let action = actions[0];
+        if (actions.some((a) => a.cards.includes("MahJong"))) {
+          const wish = await askWish(actions);
           if (wish === undefined) return;
-          action = matches.find((a) => (a.wish ?? null) === wish);
+          action = actions.find((a) => (a.wish ?? null) === wish);
           if (!action) return;
         }
         ctx.ui.selected = new Set();
@@ -390,15 +425,19 @@ function playControls(model, ctx, bar, prompt, button) {
   }
 }
 
-/** The live hint under a selection: what it is and whether it can be played now. */
-export function selectionHint(view, selection, combination, matches, mine) {
-  const what = combination ? combination.label : t("combo.none");
+/** The live hint under a selection. A legal play is named as the server names it; a selection
+ * that is no legal play is not classified here (the engine alone knows combinations): the hint
+ * says why nothing may be played now. */
+export function selectionHint(view, matches, mine) {
   const open = toBeat(view).length > 0;
-  if (matches.length) return open ? t("tichu.hint.beats", { what }) : t("tichu.hint.playable", { what });
-  if (!combination) return what;
-  if (!mine && !combination.bomb) return t("tichu.hint.wait", { what });
-  if (view.wish && mine) return t("tichu.hint.wish", { what, rank: rankLabel(view.wish) });
-  return open ? t("tichu.hint.too_low", { what }) : t("tichu.hint.not_now", { what });
+  if (matches.length) {
+    const { action, combination } = matches[0];
+    const what = comboLabel(combination, action.cards);
+    return open ? t("tichu.hint.beats", { what }) : t("tichu.hint.playable", { what });
+  }
+  if (!mine) return t("tichu.hint.no_bomb");
+  if (view.wish) return t("tichu.hint.no_wish", { rank: rankLabel(view.wish) });
+  return open ? t("tichu.hint.no_beat") : t("combo.none");
 }
 
 // --- scores --------------------------------------------------------------------------------
@@ -430,4 +469,25 @@ function teamHead(model, team) {
 function callSummary(round) {
   const calls = round.call_points;
   return calls[0] || calls[1] ? t("tichu.calls_summary", { a: signed(calls[0]), b: signed(calls[1]) }) : "";
+}
+
+// --- replays ------------------------------------------------------------------------------
+
+/** What a replay step shows of a Tichu match besides the hands (`view`: the public view after
+ * the step): the round, the calls, the combinations of the trick, the score. */
+export function tichuReplayInfo(view, name) {
+  const calls = view.calls.map((call, seat) => (call === "none" ? null : `${name(seat)}: ${t(`tichu.call.${call}`)}`)).filter(Boolean);
+  const played = (view.trick || []).filter((e) => e.action.type === "play");
+  const team = (k) => t("tichu.team", { a: name(k), b: name(k + 2) });
+  return [
+    h("p", {}, h("span", { class: "muted" }, t("tichu.round", { n: view.round_index + 1 })), " ",
+      h("span", { class: "contract" }, `${team(0)} ${view.totals[0]} : ${view.totals[1]} ${team(1)}`)),
+    calls.length ? h("p", { class: "small" }, `${t("tichu.calls")}: ${calls.join(", ")}`) : null,
+    view.wish ? h("p", { class: "small" }, t("tichu.wish", { rank: rankLabel(view.wish) })) : null,
+    played.length ? h("ol", { class: "replay-trick" }, played.map((event) => h("li", {},
+      h("span", { class: "small" }, `${name(event.seat)}: `),
+      event.action.cards.map((c) => h("span", { class: "mini", title: cardName(c, DECK), html: cardFace(c, DECK) }))))) : null,
+    view.phase === "over" ? h("div", { class: "result-panel", role: "status" }, h("h3", {},
+      view.winner === null || view.winner === undefined ? t("tichu.draw") : t("tichu.match_won", { team: team(view.winner) }))) : null,
+  ];
 }

@@ -19,7 +19,7 @@ class TestContents:
     def test_a_spectator_sees_no_cards_and_has_no_actions(self) -> None:
         obs = new_game(Rules(), deal=ordered_deal()).observation(None)
         assert obs.hand == ()
-        assert obs.legal_actions == ()
+        assert obs.legal == ()
         assert obs.hand_sizes == (8, 8, 8, 8)
 
     def test_a_seat_sees_its_eight_cards_before_the_grand_tichu_decision(self) -> None:
@@ -56,9 +56,9 @@ class TestContents:
     def test_the_observation_lists_the_seats_own_legal_actions(self) -> None:
         state = play(table_state("MahJong 9j", "2s 3s", "4s", "5s"), 0, "MahJong")
         obs = state.observation(1)
-        assert set(obs.legal_actions) == {Play(cards=("2s",)), Play(cards=("3s",)), Pass()}
+        assert set(obs.legal) == {Play(cards=("2s",)), Play(cards=("3s",)), Pass()}
         assert obs.to_move == 1
-        assert state.observation(3).legal_actions == ()
+        assert state.observation(3).legal == ()
 
     def test_the_trick_and_a_closed_trick_are_visible(self) -> None:
         state = play(table_state("9j 2j", "3s", "4s", "5s"), 0, "9j")

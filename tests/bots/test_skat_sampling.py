@@ -8,11 +8,11 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.skat.sampling import World, count_worlds, facts_of, sample_worlds
 from engine.bits import popcount
 from engine.skat.actions import Declare, Kontra, Re, Resign
 from engine.skat.cards import effective_suit
 from engine.skat.rules import Rules
-from engine.skat.sampling import World, count_worlds, facts_of, sample_worlds
 from engine.skat.state import State, new_game
 
 

@@ -1,0 +1,274 @@
+"""Which Skat actions a seat may take: the one predicate behind `State.legal_actions` and
+`State.apply` (ISkO 3-4; docs/skat-rules.md).
+
+`candidates` lists a superset of the legal actions and `reject` says why an action is not
+allowed (None when it is): `legal_actions` filters the first by the second and `apply` asks the
+second, so what is offered and what is accepted cannot disagree.
+"""
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from engine.bits import iter_bits, popcount
+from engine.errors import IllegalAction, InvalidInput
+from engine.skat.actions import (
+    Abandon,
+    AcceptClaim,
+    Action,
+    Bid,
+    Claim,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PickUpSkat,
+    Play,
+    Re,
+    RefuseClaim,
+    Resign,
+)
+from engine.skat.cards import GAME_TYPES, NULL_VALUES, format_card, parse_card
+from engine.skat.rules import BID_VALUES, CONCEDE_MIN_CARDS, FULL_HAND
+
+if TYPE_CHECKING:
+    from engine.skat.state import State
+
+__all__ = ["candidates", "reject"]
+
+
+def candidates(state: "State", seat: int) -> Iterator[Action]:
+    """A superset of the legal actions of `seat`; `reject` filters it."""
+    if state.phase == "over" or seat not in state.active_seats:
+        return
+    if seat != state.to_move:  # out of turn only these, and only in the card play
+        if state.phase == "play":
+            yield from _ANY_TURN_IN_PLAY
+        return
+    if state.phase == "bidding":
+        yield Pass()
+        yield Hold()
+        if not state.awaiting_answer:  # who answers a bid may only hold or pass
+            for value in BID_VALUES:
+                if value > state.bid:
+                    yield Bid(value)
+    elif state.phase == "skat":
+        yield PickUpSkat()
+        yield from _declarations(hand=True)
+    elif state.phase == "discard":
+        cards = sorted(iter_bits(state.hands[seat]), reverse=True)
+        for i, first in enumerate(cards):
+            for second in cards[i + 1 :]:
+                yield Discard((format_card(first), format_card(second)))
+    elif state.phase == "declare":
+        yield from _declarations(hand=False)
+    elif state.phase == "play":
+        for card in sorted(iter_bits(state.playable(seat)), reverse=True):
+            yield Play(format_card(card))
+        yield from _ANY_TURN_IN_PLAY
+
+
+def reject(state: "State", seat: int, action: Action) -> IllegalAction | None:
+    """Why `seat` may not take `action` now, or None if it may."""
+    if state.phase == "over":
+        return IllegalAction("game_over", "the deal is over")
+    if seat not in state.active_seats:
+        return IllegalAction("not_a_player", f"seat {seat} does not play this deal")
+    if isinstance(action, Abandon):
+        return IllegalAction("not_a_move", "leaving the table is not a move: the server records it")
+    if state.phase == "bidding":
+        return _reject_bidding(state, seat, action)
+    if isinstance(action, Claim | AcceptClaim | RefuseClaim):
+        return _reject_claim(state, seat, action)
+    if state.claim_open:
+        return IllegalAction("claim_open", "the defenders answer the declarer's claim first")
+    if isinstance(action, Kontra | Re | Resign):
+        return _reject_special(state, seat, action)
+    if seat != state.to_move:
+        return IllegalAction("not_your_turn", f"it is seat {state.to_move}'s turn")
+    if state.phase == "skat":
+        if isinstance(action, PickUpSkat):
+            return None
+        if isinstance(action, Declare):
+            return _reject_declaration(action, hand=True, bid=state.bid)
+        return _wrong_phase(action, "pick up the skat or declare a hand game")
+    if state.phase == "discard":
+        if isinstance(action, Discard):
+            return _reject_discard(state, action)
+        return _wrong_phase(action, "discard two cards")
+    if state.phase == "declare":
+        if isinstance(action, Declare):
+            return _reject_declaration(action, hand=False, bid=state.bid)
+        return _wrong_phase(action, "declare the game")
+    if isinstance(action, Play):
+        return _reject_play(state, seat, action)
+    return _wrong_phase(action, "play a card")
+
+
+def _reject_bidding(state: "State", seat: int, action: Action) -> IllegalAction | None:
+    if seat != state.to_move:
+        return IllegalAction("not_your_turn", f"it is seat {state.to_move}'s turn to bid")
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Hold):
+        if not state.awaiting_answer:
+            return IllegalAction("nothing_to_hold", "there is no bid to hold: bid or pass")
+        return None
+    if isinstance(action, Bid):
+        if state.awaiting_answer:
+            return IllegalAction("must_answer", "answer the bid: hold or pass")
+        if action.value not in BID_VALUES:
+            return IllegalAction("not_a_bid_value", f"{action.value} is not a bid value")
+        if action.value <= state.bid:
+            return IllegalAction("bid_too_low", f"a bid must exceed {state.bid}")
+        return None
+    return _wrong_phase(action, "bid, hold or pass")
+
+
+def _reject_discard(state: "State", action: Discard) -> IllegalAction | None:
+    try:
+        cards = [parse_card(c) for c in action.cards]
+    except InvalidInput as error:
+        return IllegalAction("not_a_card", str(error))
+    if cards[0] == cards[1]:
+        return IllegalAction("bad_discard", "discard two different cards")
+    if any(not state.hands[state.declarer] >> c & 1 for c in cards):
+        return IllegalAction("not_in_hand", "you can only discard cards you hold")
+    if cards[0] < cards[1]:
+        return IllegalAction(
+            "discard_order",
+            f"name the higher card first, as legal_actions lists it: "
+            f"{action.cards[1]} {action.cards[0]}",
+        )
+    return None
+
+
+def _reject_play(state: "State", seat: int, action: Play) -> IllegalAction | None:
+    try:
+        card = parse_card(action.card)
+    except InvalidInput as error:
+        return IllegalAction("not_a_card", str(error))
+    if not state.hands[seat] >> card & 1:
+        return IllegalAction("not_in_hand", f"you do not hold {action.card}")
+    if not state.playable(seat) >> card & 1:
+        return IllegalAction("must_follow_suit", f"{action.card} does not follow suit")
+    return None
+
+
+def _reject_claim(
+    state: "State", seat: int, action: Claim | AcceptClaim | RefuseClaim
+) -> IllegalAction | None:
+    """ISkO 4.4.4: the declarer claims during the card play of a declared game; each
+    defender answers once; after a refusal he may claim again once a trick is complete."""
+    if state.phase != "play" or state.ramsch:
+        return IllegalAction("wrong_phase", "only during the card play of a declared game")
+    if isinstance(action, Claim):
+        if seat != state.declarer:
+            return IllegalAction("not_declarer", "only the declarer claims the rest")
+        if state.claim_open:
+            return IllegalAction("claim_open", "your claim waits for the defenders' answers")
+        if state.claim_refused_at == len(state.tricks):
+            return IllegalAction(
+                "claim_refused", "your claim was refused: claim again after the next trick"
+            )
+        return None
+    if not state.claim_open:
+        return IllegalAction("no_claim", "there is no claim to answer")
+    if seat == state.declarer:
+        return IllegalAction("not_a_defender", "the defenders answer the claim")
+    if state.claim_accepted >> seat & 1:
+        return IllegalAction("already_answered", "you have accepted the claim already")
+    return None
+
+
+def _reject_special(
+    state: "State", seat: int, action: Kontra | Re | Resign
+) -> IllegalAction | None:
+    if state.phase != "play" or state.ramsch:
+        return IllegalAction("wrong_phase", "only during the card play of a declared game")
+    is_declarer = seat == state.declarer
+    if isinstance(action, Resign):
+        if state.resigned >> seat & 1:
+            return IllegalAction("already_resigned", "you have already resigned")
+        if (
+            is_declarer
+            and not state.rules.iss_compat
+            and popcount(state.hands[seat]) < CONCEDE_MIN_CARDS
+        ):
+            return IllegalAction(
+                "too_late_to_concede",
+                "the declarer may give up alone only while he holds nine or ten cards",
+            )
+        return None
+    if not state.rules.kontra:
+        return IllegalAction("kontra_not_played", "Kontra and Re are off at this table")
+    if isinstance(action, Kontra):
+        if is_declarer or not state.bidders >> seat & 1:
+            return IllegalAction(
+                "kontra_not_allowed", "only a defender who took part in the bidding says Kontra"
+            )
+        if state.kontra:
+            return IllegalAction("kontra_not_allowed", "Kontra has been said already")
+        if popcount(state.hands[seat]) < FULL_HAND:
+            return IllegalAction("kontra_too_late", "Kontra only before your first card")
+        return None
+    if not is_declarer or state.kontra != 1:
+        return IllegalAction("re_not_allowed", "only the declarer answers a Kontra with Re")
+    if popcount(state.hands[seat]) != state.kontra_hand:
+        return IllegalAction("re_too_late", "Re only before your next card after the Kontra")
+    return None
+
+
+def _wrong_phase(action: Action, expected: str) -> IllegalAction:
+    name = type(action).__name__.lower()
+    return IllegalAction("wrong_phase", f"{name} is not possible now: {expected}")
+
+
+_ANY_TURN_IN_PLAY: Final[tuple[Action, ...]] = (
+    Kontra(),
+    Re(),
+    Resign(),
+    Claim(),
+    AcceptClaim(),
+    RefuseClaim(),
+)
+"""Card-play actions open to a seat whether or not it is his turn; `reject` decides."""
+
+
+def _declarations(*, hand: bool) -> Iterator[Declare]:
+    """Every declaration form once, in normalised form (ouvert implies both announcements)."""
+    for game in GAME_TYPES:
+        if game == "null":
+            yield Declare("null")
+            yield Declare("null", ouvert=True)
+        elif not hand:
+            yield Declare(game)
+        else:
+            yield Declare(game)
+            yield Declare(game, schneider=True)
+            yield Declare(game, schneider=True, schwarz=True)
+            yield Declare(game, schneider=True, schwarz=True, ouvert=True)
+
+
+def _reject_declaration(action: Declare, *, hand: bool, bid: int) -> IllegalAction | None:
+    """ISkO 3.4 / docs/skat-rules.md section 4: which announcements combine."""
+    if action.game not in GAME_TYPES:
+        return IllegalAction("unknown_game", f"unknown game type {action.game!r}")
+    if action.game == "null":
+        if action.schneider or action.schwarz:
+            return IllegalAction("bad_announcement", "null has no schneider or schwarz")
+        value = NULL_VALUES[(action.ouvert, hand)]
+        if value < bid:
+            return IllegalAction(
+                "null_below_bid", f"this null is worth {value}, less than the bid {bid}"
+            )
+        return None
+    if (action.schneider or action.schwarz or action.ouvert) and not hand:
+        return IllegalAction(
+            "bad_announcement", "schneider, schwarz and ouvert are announced only in hand games"
+        )
+    if action.schwarz and not action.schneider:
+        return IllegalAction("bad_announcement", "schwarz announced implies schneider announced")
+    if action.ouvert and not action.schwarz:
+        return IllegalAction("bad_announcement", "ouvert implies schneider and schwarz announced")
+    return None

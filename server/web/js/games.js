@@ -1,0 +1,77 @@
+// The games this client plays, in one table: for each game name the server sends, its table
+// and score drawing, how its rules and progress read, its deck, hands and replays. Everything else asks
+// this table instead of comparing game names.
+
+import { sortSkatHand, sortTichu } from "./cards.js";
+import { t } from "./i18n.js";
+import { renderList, renderSkat, skatReplayInfo } from "./skat.js";
+import { renderTichu, renderTichuScores, tichuReplayInfo } from "./tichu.js";
+
+function skatRules(rules) {
+  const parts = [t("rules.players", { n: rules.players ?? 3 })];
+  if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
+  if (rules.kontra) parts.push(t("rules.kontra"));
+  if (rules.iss_compat) parts.push(t("rules.iss"));
+  return parts;
+}
+
+function tichuRules(rules) {
+  const parts = [t("rules.target", { points: rules.target_points ?? 1000 })];
+  if (rules.max_rounds) parts.push(t("rules.max_rounds", { n: rules.max_rounds }));
+  if (rules.wish_required) parts.push(t("rules.wish_required"));
+  if (rules.phoenix_as_one) parts.push(t("rules.phoenix_as_one"));
+  if (rules.dog_bombable) parts.push(t("rules.dog_bombable"));
+  if (rules.tie === "draw") parts.push(t("rules.tie_draw"));
+  return parts;
+}
+
+/**
+ * name -> {
+ *   render(model, ctx), renderScores(model, ctx): the table and the list or scores drawn;
+ *   scoresTab: the catalogue key of the scores tab; rules(rules): the rules as phrases;
+ *   deck: the deck its cards are drawn in (null: the player's choice applies);
+ *   sortHand(cards, game): a hand in display order (Skat: the declared game's trumps first);
+ *   replayInfo(view, name, deck): what a replay step shows besides the hands;
+ *   dealList: a series is a list of numbered deals with a result each (false: one match
+ *     whose rounds live inside the deal); defaultSeries: the create form's default;
+ *   tricksReviewed: the last trick taken is kept from the views for review }.
+ */
+export const GAMES = {
+  skat: {
+    render: renderSkat, renderScores: renderList, scoresTab: "table.tab_list",
+    rules: skatRules, deck: null,
+    sortHand: sortSkatHand, replayInfo: skatReplayInfo,
+    dealList: true, defaultSeries: "12", tricksReviewed: false,
+  },
+  tichu: {
+    render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
+    rules: tichuRules, deck: "tichu",
+    sortHand: sortTichu, replayInfo: tichuReplayInfo,
+    dealList: false, defaultSeries: "1", tricksReviewed: true,
+  },
+};
+
+export const GAME_NAMES = Object.keys(GAMES);
+
+/** The entry of `name`; a table of an unknown game is drawn as Skat (the protocol's default). */
+export function gameOf(name) {
+  return GAMES[name] ?? GAMES.skat;
+}
+
+/** A one-line description of a table's rules. */
+export function rulesSummary(game, rules) {
+  return gameOf(game).rules(rules ?? {}).join(" · ");
+}
+
+/** Where a running table is: the deal of a list; a match only says it runs (the table's info
+ * has no round number). */
+export function progress(table) {
+  if (table.status === "waiting") return null;
+  if (table.status === "finished") return t("status.finished");
+  if (!gameOf(table.game).dealList) return t("status.match_running");
+  return t("status.deal", { deal: table.deal + 1, of: table.series_length });
+}
+
+export function gameLabel(game) {
+  return t(`game.${game}`);
+}

@@ -1,0 +1,47 @@
+"""Profiles (`profile` over the WebSocket, `GET /api/players/{name}`): a player's ratings, their
+history and his latest lists, a private table's only to those who sat at it."""
+
+import asyncio
+import json
+
+from server.app import App
+from tests.server.client import Client, bot_table, play
+from tests.server.test_bounds import any_db_app
+from tests.server.test_privacy import http_get
+
+__all__ = ["any_db_app"]  # SQLite and PostgreSQL: the profile's grouped query runs on both
+
+
+async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app: App) -> None:
+    app = any_db_app
+    player, stranger = await Client.open(app.port), await Client.open(app.port)
+    table, _ = await bot_table(player, private=True)
+    await play({0: player}, table)
+    name = player.user["name"]
+    mine = await player.ok("profile", name=name)
+    assert mine["name"] == name and mine["bot"] is False
+    rating = mine["ratings"]["skat"]
+    assert rating["lists"] == 1 and rating["ordinal"] == rating["mu"] - 3 * rating["sigma"]
+    [point] = mine["history"]
+    assert point["game"] == "skat" and point["mu"] == rating["mu"]
+    [played] = mine["recent"]
+    assert played["table"] == table and played["seat"] == 0 and played["deals"] == 1
+    assert played["rank"] >= 1 and played["game"] == "skat"
+    # A stranger sees the rating, not the private table.
+    theirs = await stranger.ok("profile", name=name)
+    assert theirs["ratings"] == mine["ratings"] and theirs["recent"] == []
+    # The same over HTTP: the table only with the player's token.
+    status, text = await asyncio.to_thread(http_get, app, f"/api/players/{name}", player.token)
+    assert status == 200 and json.loads(text)["recent"] == mine["recent"]
+    status, text = await asyncio.to_thread(http_get, app, f"/api/players/{name}")
+    assert status == 200 and json.loads(text)["recent"] == []
+    # The bots of a level share a user, and it has a profile too.
+    bots = await player.ok("profile", name="bot:random")
+    assert bots["bot"] is True and bots["ratings"]["skat"]["lists"] == 1
+
+
+async def test_an_unknown_player_has_no_profile(app: App) -> None:
+    client = await Client.open(app.port)
+    reply = await client.request("profile", name="nobody")
+    assert reply["type"] == "error" and reply["code"] == "no_such_player"
+    assert (await asyncio.to_thread(http_get, app, "/api/players/nobody"))[0] == 404

@@ -1,0 +1,86 @@
+"""The profile page in the browser (issue 18): after a list, a player's rating as a number
+people read, its history as a chart, and his latest list with a link to its replay."""
+
+import re
+
+from tests.web.conftest import Browser, LiveServer
+from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
+from tests.web.test_replay import wait_for_record
+
+# The page's user plays the open table's list out with random legal moves, sent through the
+# page's own connection.
+PLAY_A_LIST = """async () => {
+  const app = window.tischrunde;
+  const model = app.screen.model;
+  const id = model.id;
+  for (let i = 0; i < 1200; i += 1) {
+    const view = model.view;
+    if (model.info?.status === "finished") return id;
+    if (view && view.legal?.length && view.phase !== "over") {
+      const action = view.legal[Math.floor(Math.random() * view.legal.length)];
+      try {
+        await app.net.request("act", { table: id, seq: model.seq, action });
+      } catch { /* the table moved on meanwhile */ }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return id;
+}"""
+
+
+def test_the_profile_shows_rating_chart_and_replays(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page()
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=1)
+    fill_with_bots(page, "random")
+    table = page.evaluate(PLAY_A_LIST)
+    wait_for_record(live_server, table)
+    name = page.evaluate("window.tischrunde.user.name")
+    # From the menu to the profile.
+    page.locator("#user-button").click()
+    page.locator("#my-profile").click()
+    page.wait_for_selector(".profile-screen .rating-box")
+    assert page.locator(".profile-screen h1").inner_text() == name
+    box = page.locator(".rating-box[data-game=skat]")
+    rating = int(box.locator(".rating").inner_text())
+    assert 1400 < rating < 1700  # the ordinal on the 1500 scale, never the raw ordinal
+    assert "after 1 rated list" in box.inner_text()
+    assert box.locator("svg.rating-chart circle").count() == 1
+    rows = page.locator(".recent-table tbody tr")
+    assert rows.count() == 1 and re.search(r"\b[123]\.", rows.first.inner_text())
+    browser.shot(page, "profile")
+    # Its replay link opens the deal's replay.
+    rows.first.locator("a.replay-link").first.click()
+    page.wait_for_selector(".replay-controls")
+    assert table in page.url and page.locator(".replay-step").inner_text().startswith("Move 0 of")
+
+
+def test_the_leaderboard_links_to_profiles_in_german(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(locale="de-DE")
+    open_lobby(page, live_server.url)
+    page.wait_for_selector(".board-table a.player-link")  # the list of the test above was rated
+    page.locator(".board-table a.player-link").first.click()
+    page.wait_for_selector(".profile-screen .rating-box")
+    assert "gewerteten Liste" in page.locator(".rating-box").first.inner_text()
+    assert page.locator(".recent-table th").first.inner_text() == "Beendet"
+
+
+def test_the_chart_draws_higher_ratings_higher(live_server: LiveServer, browser: Browser) -> None:
+    page = browser.page()
+    open_lobby(page, live_server.url)
+    points = page.evaluate(
+        """async () => {
+          const { ratingChart } = await import('/js/profile.js');
+          const chart = ratingChart([{ ordinal: 0 }, { ordinal: 2 }, { ordinal: 1 }], 'x');
+          const ticks = [...chart.querySelectorAll('text.tick')].map((el) => el.textContent);
+          return { line: chart.querySelector('polyline').getAttribute('points'), ticks };
+        }"""
+    )
+    xs, ys = zip(*(map(float, p.split(",")) for p in points["line"].split()), strict=True)
+    assert xs[0] < xs[1] < xs[2]  # lists in order, left to right
+    assert ys[1] < ys[2] < ys[0]  # SVG's y grows downwards: the best rating is the highest
+    assert points["ticks"] == ["1548", "1500"]  # 1500 + 24 * ordinal, as the leaderboard shows
