@@ -6,10 +6,7 @@ import json
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
-from tests.server.test_bounds import any_db_app
 from tests.server.test_privacy import http_get
-
-__all__ = ["any_db_app"]  # SQLite and PostgreSQL: the profile's grouped query runs on both
 
 
 async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app: App) -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
-from tests.server.test_bounds import any_db_app
 from tests.server.test_privacy import http_get
 from tests.server.test_tichu_table import app, play_tichu
 
-# The Tichu tests' fast fixture (a human acts at machine speed); SQLite and PostgreSQL.
-__all__ = ["any_db_app", "app"]
+# The Tichu tests' fast fixture (a human acts at machine speed); SQLite and PostgreSQL come
+# from conftest's any_db_app.
+__all__ = ["app"]
 
 
 def get_json(app: App, path: str, token: str | None = None) -> tuple[int, object]:
