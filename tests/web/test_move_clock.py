@@ -1,6 +1,6 @@
 """The move clock in the browser (issue 18): the seat the server's move timer times shows its
-time left, counting down, and the screen says that a bot plays at the timeout, in English
-and German; a reload keeps the clock where it was."""
+time left on its seat box and above the table, counting down, and the screen says that a bot
+plays at the timeout, in English and German; a reload keeps the clock where it was."""
 
 import re
 from collections.abc import Iterator
@@ -56,6 +56,14 @@ def test_the_seat_to_move_shows_its_time_and_what_happens_then(
     assert text.startswith("Your move:") and text.endswith("then a bot (Beginner) plays for you.")
     first = seconds_shown(text)
     assert 0 < first <= MOVE_SECONDS
+    # Our seat box shows it too, and no other seat (bots are not timed).
+    assert page.locator(".seat-clock").count() == 1
+    assert (
+        abs(
+            seconds_shown(page.locator(".seat-box[data-seat='0'] .seat-clock").inner_text()) - first
+        )
+        <= 1
+    )
     page.wait_for_function(COUNTED_DOWN, arg=first)
     assert seconds_shown(mine.inner_text()) < first  # it counts down
     page.reload()

@@ -118,7 +118,7 @@ function seatBox(model, ctx, seat, pos, word) {
   const classes = ["seat-box", `pos-${pos}`, toMove ? "to-move" : "", declarer ? "declarer" : ""];
   const sitting = view.players === 4 && seat === view.dealer;
   const name = model.name(seat);
-  return h("section", { class: classes.join(" "), "aria-label": toMove ? t("seat.to_move", { name }) : name },
+  return h("section", { class: classes.join(" "), dataset: { seat }, "aria-label": toMove ? t("seat.to_move", { name }) : name },
     h("div", { class: "seat-name" },
       info.bot || info.client_bot ? icon("bot", t("seat.bot")) : null,
       h("strong", {}, name),
@@ -223,7 +223,7 @@ function ownArea(model, ctx, word) {
   const info = model.seats[seat] || {};
   const toMove = view.to_move === seat && view.phase !== "over";
   const sitting = view.players === 4 && seat === view.dealer;
-  box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} ${view.declarer === seat ? "declarer" : ""}` },
+  box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} ${view.declarer === seat ? "declarer" : ""}`, dataset: { seat } },
     h("div", { class: "seat-name" },
       h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} ${t("seat.you")}`),
       view.declarer === seat ? h("span", { class: "badge declarer-badge" }, t("skat.declarer")) : null,

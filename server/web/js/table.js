@@ -72,11 +72,13 @@ export class TableScreen {
     this.renderClock();
   }
 
-  /** The move clock: each seat the server times, its time left, and what happens at the
-   * timeout; ticks every second while a clock runs and the screen shows. */
+  /** The move clock: each seat the server times shows its time left (on its seat box, which
+   * the game's drawing marks with `data-seat`), and the bar above the table says it again
+   * with what happens at the timeout; ticks every second while a clock runs and shows. */
   renderClock() {
     const model = this.model;
     const left = model.secondsLeft();
+    for (const old of this.felt.querySelectorAll(".seat-clock")) old.remove();
     if (left === null || !this.root.isConnected) {
       this.clockBar.hidden = true;
       clearInterval(this.ticker);
@@ -85,9 +87,14 @@ export class TableScreen {
     }
     const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     const bot = levelName(model.clock.bot);
+    const urgent = left <= 10 ? "urgent" : "";
     replace(this.clockBar, model.clock.seats.map((seat) =>
-      h("span", { class: `clock-seat ${seat === model.seat ? "mine" : ""} ${left <= 10 ? "urgent" : ""}`, dataset: { seat } },
+      h("span", { class: `clock-seat ${seat === model.seat ? "mine" : ""} ${urgent}`, dataset: { seat } },
         seat === model.seat ? t("clock.yours", { time, bot }) : t("clock.seat", { name: model.name(seat), time, bot }))));
+    for (const seat of model.clock.seats) {
+      this.felt.querySelector(`.seat-box[data-seat="${seat}"] .seat-name`)
+        ?.append(h("span", { class: `seat-clock ${urgent}`, "aria-label": t("clock.left", { time }) }, time));
+    }
     this.clockBar.hidden = false;
     this.ticker ??= setInterval(() => this.renderClock(), 1000);
   }

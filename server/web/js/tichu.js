@@ -121,7 +121,7 @@ function seatBox(model, seat, pos, word, partner) {
   const name = model.name(seat);
   const label = [name, t(partner ? "tichu.partner" : "tichu.opponent"), t("seat.cards", { n: count })];
   if (toMove) label.push(t("seat.moves"));
-  return h("section", { class: `seat-box pos-${pos} ${toMove ? "to-move" : ""} team-${teamOf(seat)}`, "aria-label": label.join(", ") },
+  return h("section", { class: `seat-box pos-${pos} ${toMove ? "to-move" : ""} team-${teamOf(seat)}`, dataset: { seat }, "aria-label": label.join(", ") },
     h("div", { class: "seat-name" },
       info.bot || info.client_bot ? icon("bot", t("seat.bot")) : null,
       h("strong", {}, name),
@@ -226,7 +226,7 @@ function ownArea(model, ctx, word) {
   const info = model.seats[seat] || {};
   const toMove = view.to_move === seat && view.phase !== "over";
   const box = h("section", { class: "own", "aria-label": me === null ? t("seat.number", { n: 1 }) : t("seat.your_hand") });
-  box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} team-${teamOf(seat)}` },
+  box.append(h("div", { class: `seat-box pos-bottom ${toMove ? "to-move" : ""} team-${teamOf(seat)}`, dataset: { seat } },
     h("div", { class: "seat-name" }, h("strong", {}, me === null ? model.name(seat) : `${model.name(seat)} ${t("seat.you")}`),
       h("span", { class: "seat-status" }, status(view, seat))),
     info.away ? h("div", { class: "away" }, icon("bot"), ` ${t("seat.away_you")}`) : null,
