@@ -34,9 +34,10 @@ from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
-from server.store.db import Store, unless_unavailable
+from server.store.db import Store
 from server.store.leases import Leases
 from server.store.migrate import upgrade
+from server.store.outages import unless_unavailable
 from server.tasks import cancel
 
 __all__ = ["App", "run", "running"]

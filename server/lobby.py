@@ -35,8 +35,9 @@ from server.events import TableEvent
 from server.games import GameKind
 from server.protocol import CreateTable, LobbyTable, TableInfo, encode
 from server.settings import Settings
-from server.store.db import Store, StoredTable, unless_unavailable
+from server.store.db import Store, StoredTable
 from server.store.leases import Leases
+from server.store.outages import unless_unavailable
 from server.tasks import log_failure
 
 __all__ = ["Lobby", "LobbyError", "RemoteTables"]

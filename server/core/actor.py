@@ -27,7 +27,8 @@ from server.core.state import TableConfig
 from server.core.table import TableCore
 from server.events import Append, Status
 from server.protocol import Clock, Error, TableInfo, encode
-from server.store.db import Store, is_unavailable
+from server.store.db import Store
+from server.store.outages import is_unavailable
 from server.store.writer import LeaseLost
 from server.tasks import cancel
 

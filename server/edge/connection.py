@@ -67,7 +67,8 @@ from server.protocol import (
     request_id,
 )
 from server.settings import Settings
-from server.store.db import NameTaken, Store, StoredUser, is_unavailable
+from server.store.db import NameTaken, Store, StoredUser
+from server.store.outages import is_unavailable
 from server.store.profiles import load_profile
 
 __all__ = ["Connection"]

@@ -22,16 +22,15 @@ from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
 from server.games import game_kind
 from server.games.replay import replay_steps
-from server.protocol import (
+from server.protocol import LeaderboardEntry, encode_public
+from server.protocol.fields import (
     DealNumber,
     GameName,
     Invite,
-    LeaderboardEntry,
     PlayerName,
     TableId,
     Token,
     TournamentId,
-    encode_public,
 )
 from server.store.db import Store
 from server.store.profiles import load_profile

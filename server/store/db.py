@@ -16,7 +16,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Iterable,
-    Iterator,
     Mapping,
     Sequence,
 )
@@ -36,7 +35,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from server.events import Append, Seated, TableEvent, decode_event
@@ -60,9 +59,7 @@ __all__ = [
     "StoredTable",
     "StoredUser",
     "TableAccess",
-    "is_unavailable",
     "read_events",
-    "unless_unavailable",
 ]
 
 log = logging.getLogger(__name__)
@@ -71,31 +68,6 @@ GUEST_NAME_BYTES = 4
 
 class NameTaken(Exception):
     """An account name that exists already."""
-
-
-def is_unavailable(error: BaseException) -> bool:
-    """Whether `error` means the database cannot be reached now (down, restarting, the
-    connection lost, SQLite locked) rather than that the request was wrong: the same write
-    may succeed later, so callers hold or reject with `store_unavailable`, never give up."""
-    if isinstance(error, DBAPIError):
-        # SQLSTATE class 08: connection exceptions; 57P0x: shutting down, restarting, or
-        # "the database system is starting up".
-        state = str(getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", ""))
-        if error.connection_invalidated or state.startswith(("08", "57P")):
-            return True
-    return isinstance(error, OperationalError | InterfaceError | OSError)
-
-
-@contextlib.contextmanager
-def unless_unavailable(logger: logging.Logger, what: str) -> Iterator[None]:
-    """Run the block; if the database is unavailable (`is_unavailable`), log that `what`
-    did not happen this time and go on (the caller tries again later). Other errors rise."""
-    try:
-        yield
-    except Exception as error:
-        if not is_unavailable(error):
-            raise
-        logger.warning("%s: the database is unavailable (%s)", what, error)
 
 
 class StoredUser(msgspec.Struct, frozen=True):

@@ -1,6 +1,6 @@
 """docs/asyncapi.yaml, generated from the msgspec types, so the spec cannot drift from the code.
 
-Every request and reply of `server/protocol.py`, and what their open fields hold: the table
+Every request and reply of `server/protocol`, and what their open fields hold: the table
 events a client may see (`event.event`), each game's view (`view`), actions (`act.action`,
 `move` events) and rules (`create_table.rules`), as JSON Schema made by
 `msgspec.json.schema_components` from the same types the server decodes and encodes with.

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 from server.app import App
-from server.protocol import MAX_SEQ, MAX_SERIES, SAFE_INTEGER
+from server.protocol.fields import MAX_SEQ, MAX_SERIES, SAFE_INTEGER
 from tests.server.client import Client, bot_table, play
 
 DEEP = 2000  # levels: deeper than Python's recursion limit, in a frame of at most 12 KiB

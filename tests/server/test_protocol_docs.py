@@ -1,4 +1,4 @@
-"""docs/protocol.md shows every message of server/protocol.py, and docs/asyncapi.yaml describes
+"""docs/protocol.md shows every message of server/protocol, and docs/asyncapi.yaml describes
 exactly the messages the code has (in both directions): it is what the generator makes from the
 types (`python -m tests.server.asyncapi`)."""
 

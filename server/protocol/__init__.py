@@ -1,0 +1,163 @@
+"""Protocol v1: every message a client and the server exchange, as msgspec types.
+
+This is the only place where the server reads or writes JSON. One JSON object per text frame,
+tagged by `type`; a request may carry an `id` that its reply (or `error`) repeats. Table pushes
+(`event`, `snapshot`) carry the table's `seq`. docs/protocol.md shows an example of every message
+and docs/asyncapi.yaml describes them (a test checks that both agree with this module).
+"""
+
+import msgspec
+
+from server.protocol.fields import (
+    RequestId,
+)
+from server.protocol.replies import (
+    ChatLine,
+    Clock,
+    Error,
+    Event,
+    GameInfo,
+    Games,
+    Joined,
+    LeaderboardEntry,
+    LeaderboardReply,
+    LobbyTable,
+    Ok,
+    PlayedList,
+    Pong,
+    ProfileReply,
+    Rating,
+    RatingPoint,
+    Reply,
+    SeatInfo,
+    Snapshot,
+    TableCreated,
+    TableInfo,
+    Tables,
+    Tournament,
+    TournamentInfo,
+    UserInfo,
+    Welcome,
+)
+from server.protocol.requests import (
+    Act,
+    AddBot,
+    Chat,
+    CreateTable,
+    Hello,
+    Join,
+    Leaderboard,
+    Leave,
+    ListGames,
+    ListTables,
+    Login,
+    Ping,
+    Profile,
+    Register,
+    Rename,
+    Request,
+    Resume,
+    Watch,
+    WatchLobby,
+    WatchTournament,
+)
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Act",
+    "AddBot",
+    "Chat",
+    "ChatLine",
+    "Clock",
+    "CreateTable",
+    "Error",
+    "Event",
+    "GameInfo",
+    "Games",
+    "Hello",
+    "Join",
+    "Joined",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardReply",
+    "Leave",
+    "ListGames",
+    "ListTables",
+    "LobbyTable",
+    "Login",
+    "Ok",
+    "Ping",
+    "PlayedList",
+    "Pong",
+    "Profile",
+    "ProfileReply",
+    "Rating",
+    "RatingPoint",
+    "Register",
+    "Rename",
+    "Reply",
+    "Request",
+    "Resume",
+    "SeatInfo",
+    "Snapshot",
+    "TableCreated",
+    "TableInfo",
+    "Tables",
+    "Tournament",
+    "TournamentInfo",
+    "UserInfo",
+    "Watch",
+    "WatchLobby",
+    "WatchTournament",
+    "Welcome",
+    "action_json",
+    "decode_request",
+    "encode",
+    "encode_public",
+    "request_id",
+]
+
+PROTOCOL_VERSION = 1
+
+
+class _AnyId(msgspec.Struct, frozen=True):
+    id: RequestId | None = None
+
+
+_decoder = msgspec.json.Decoder(Request)
+_id_decoder = msgspec.json.Decoder(_AnyId)
+_encoder = msgspec.json.Encoder()
+
+
+def decode_request(frame: str | bytes) -> Request:
+    """Parse one client frame; raises msgspec.DecodeError (bad JSON, or nested deeper than
+    the decoder's stack allows) or msgspec.ValidationError (valid JSON, not a valid
+    request)."""
+    try:
+        return _decoder.decode(frame)
+    except RecursionError:
+        # A value msgspec had to skip (before the `type` tag) nested a thousand levels deep.
+        raise msgspec.DecodeError("JSON nested too deeply") from None
+
+
+def request_id(frame: str | bytes) -> RequestId | None:
+    """The `id` of a frame that is no valid request, if it has a valid one (for the error)."""
+    try:
+        return _id_decoder.decode(frame).id
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+
+
+def encode(message: Reply) -> str:
+    """The JSON text of one server message."""
+    return _encoder.encode(message).decode()
+
+
+def action_json(request: Act) -> bytes:
+    """The game action of an `act` as JSON, for the game to decode (`GameKind.decode_action`)."""
+    return _encoder.encode(request.action)
+
+
+def encode_public(message: object) -> bytes:
+    """JSON of public data for the bus and HTTP (events, table infos, results, leaderboards)."""
+    return _encoder.encode(message)

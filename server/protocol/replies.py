@@ -1,0 +1,294 @@
+"""Server to client: every reply and push of protocol v1, tagged by `type`."""
+
+from typing import Any
+
+import msgspec
+
+from server.protocol.fields import RequestId
+
+__all__ = [
+    "ChatLine",
+    "Clock",
+    "Error",
+    "Event",
+    "GameInfo",
+    "Games",
+    "Joined",
+    "LeaderboardEntry",
+    "LeaderboardReply",
+    "LobbyTable",
+    "Ok",
+    "PlayedList",
+    "Pong",
+    "ProfileReply",
+    "Rating",
+    "RatingPoint",
+    "Reply",
+    "SeatInfo",
+    "Snapshot",
+    "TableCreated",
+    "TableInfo",
+    "Tables",
+    "Tournament",
+    "TournamentInfo",
+    "UserInfo",
+    "Welcome",
+]
+
+
+class _Reply(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    id: RequestId | None = None
+
+
+class UserInfo(msgspec.Struct, frozen=True):
+    """Who a connection is: guests have server-chosen names."""
+
+    id: int
+    name: str
+    guest: bool
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A seat as everybody sees it. `away`: its owner is disconnected and a bot plays it.
+    `bot` is the level of a server bot; `client_bot` marks a user that is a program."""
+
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    away: bool = False
+    client_bot: bool = False
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    """Public metadata of a table (never cards)."""
+
+    id: str
+    game: str
+    rules: dict[str, Any]
+    seats: list[SeatInfo]
+    status: str
+    private: bool
+    series_length: int
+    deal: int
+    spectators: int
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    """A game this server hosts (`create_table`'s `game`) and the bot levels it offers."""
+
+    name: str
+    bots: list[str]
+
+
+class LeaderboardEntry(msgspec.Struct, frozen=True):
+    """A player's rating: `ordinal` (mu - 3 sigma) orders the board."""
+
+    name: str
+    bot: bool
+    mu: float
+    sigma: float
+    ordinal: float
+    lists: int
+
+
+class Rating(msgspec.Struct, frozen=True):
+    """A player's rating in one game (`ordinal`: mu - 3 sigma) after `lists` rated lists."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    lists: int
+
+
+class RatingPoint(msgspec.Struct, frozen=True):
+    """A rating of `game` as it was after the list that ended `at` (ISO 8601)."""
+
+    game: str
+    at: str
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+class PlayedList(msgspec.Struct, frozen=True):
+    """A finished list (Tichu: match): the player's seat, rank and points, its `deals`."""
+
+    table: str
+    game: str
+    finished_at: str
+    seat: int
+    rank: int
+    points: int
+    deals: int
+
+
+class TournamentInfo(msgspec.Struct, frozen=True):
+    """A bot tournament as everybody sees it: `standings` one row per player, best first
+    (`player`, `games`, `total`, `mean`, `ci95` and the game's own columns, see
+    docs/tournaments.md), after `played` of `total` games; `tables` are its tables being
+    played now (spectators `watch` them)."""
+
+    id: str
+    game: str
+    status: str
+    players: list[str]
+    played: int
+    total: int
+    standings: list[dict[str, Any]]
+    tables: list[str]
+
+
+class Welcome(_Reply, tag="welcome"):
+    """Reply to `hello`, `register`, `login`, `rename`: identity and the token that resumes it."""
+
+    version: int
+    user: UserInfo
+    token: str
+
+
+class Games(_Reply, tag="games"):
+    """Reply to `list_games`."""
+
+    games: list[GameInfo]
+
+
+class Tables(_Reply, tag="tables"):
+    """Reply to `list_tables` and `watch_lobby`."""
+
+    tables: list[TableInfo]
+
+
+class LobbyTable(_Reply, tag="lobby_table"):
+    """Pushed to lobby watchers (`watch_lobby`): a public table was created or changed (a
+    seat taken or freed, a deal begun, a list finished). Status `finished`: it left the
+    lobby."""
+
+    table: TableInfo
+
+
+class TableCreated(_Reply, tag="table_created"):
+    """Reply to `create_table`; `invite` only for private tables."""
+
+    table: TableInfo
+    invite: str | None = None
+
+
+class Joined(_Reply, tag="joined"):
+    """Reply to `join`: the seat taken. A `snapshot` follows."""
+
+    table: str
+    seat: int
+
+
+class LeaderboardReply(_Reply, tag="leaderboard"):
+    """Reply to `leaderboard`."""
+
+    game: str
+    entries: list[LeaderboardEntry]
+
+
+class ProfileReply(_Reply, tag="profile"):
+    """Reply to `profile`: `ratings` by game, `history` oldest first, `recent` newest first."""
+
+    name: str
+    bot: bool
+    ratings: dict[str, Rating]
+    history: list[RatingPoint]
+    recent: list[PlayedList]
+
+
+class Tournament(_Reply, tag="tournament"):
+    """Reply to `watch_tournament`, and pushed without `id` as the tournament goes on."""
+
+    tournament: TournamentInfo
+
+
+class Ok(_Reply, tag="ok"):
+    """Reply to a request that has nothing else to say (`act`, `leave`, `chat`, ...)."""
+
+
+class Pong(_Reply, tag="pong"):
+    """Reply to `ping`."""
+
+
+class Error(_Reply, tag="error", omit_defaults=True):
+    """A request failed; `code` is stable (docs/protocol.md lists them), `message` for people.
+
+    With code `moved`, `url` is where the server process serving table `table` listens (None:
+    reconnect as before, after a moment): the client connects there and sends its request
+    again, or `resume`s. With code `bad_name`, `reason` says what is wrong with the name
+    (server/names.py `problem`), for the client to say in its language."""
+
+    code: str
+    message: str
+    url: str | None = None
+    table: str | None = None
+    reason: str | None = None
+
+
+class Event(_Reply, tag="event"):
+    """Something happened at a table. `event` is what the recipient may see of it; `view` is
+    the recipient's view of the game after it (its observation without the history), if a
+    deal is running."""
+
+    table: str
+    seq: int
+    event: Any
+    view: Any = None
+
+
+class ChatLine(msgspec.Struct, frozen=True):
+    """A line of a table's chat as a snapshot repeats it: the `seq` of its `chat` event and
+    who said it (`seat` None: a spectator)."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+
+
+class Clock(_Reply, tag="clock"):
+    """The move clock: `seats` are to act on the game as of `seq` within `seconds` from now;
+    then a bot of level `bot` plays for each of them. Pushed when the game starts waiting for
+    humans (with the events that made it wait), and after a snapshot or a resume while it
+    waits. It stops with the next event of the game."""
+
+    table: str
+    seq: int
+    seats: list[int]
+    seconds: float
+    bot: str
+
+
+class Snapshot(_Reply, tag="snapshot"):
+    """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`.
+    `results` are the finished deals' results of the list so far (public), `standings` their
+    totals, `chat` the table's last chat lines, oldest first (so a reload or a restart keeps
+    the conversation)."""
+
+    table: TableInfo
+    seq: int
+    seat: int | None
+    view: Any = None
+    standings: Any = None
+    results: list[Any] | None = None
+    chat: list[ChatLine] | None = None
+
+
+Reply = (
+    Welcome
+    | Games
+    | Tables
+    | TableCreated
+    | Joined
+    | LeaderboardReply
+    | ProfileReply
+    | Tournament
+    | LobbyTable
+    | Clock
+    | Ok
+    | Pong
+    | Error
+    | Event
+    | Snapshot
+)
