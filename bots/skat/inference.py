@@ -6,14 +6,15 @@ probably holds a hand worth 36, a passer probably does not, the declarer of club
 and jacks, a defender who let his partner's trick go without a ten he could have added
 probably had none. Each such action gets a likelihood under a simple model of the player,
 computed from the world's cards for that player; a world's weight is the product, with every
-factor floored (`FLOOR`) so that no single mis-modelled action can rule a world out, and
-tempered (`TEMPER`) against over-confidence.
+factor floored (`FLOOR`, `CONTRACT_FLOOR` for the sharper contract signal) so that no single
+mis-modelled action can rule a world out, and tempered (`TEMPER`) against over-confidence.
 
 Signals (one factor each, all in `log_likelihood`):
-* auction: `reach(cards, v)`, the chance a hand bids or holds up to `v`, is a logistic of the
-  rule-of-thumb strength of its best trump game (`bots.skat.hand_value`) times a penalty when
-  that game's value falls short of `v`, with null as an option up to its values. A seat that
-  said or held `r` contributes reach(r), a seat that refused `p` contributes 1 - reach(p);
+* auction: `reach(cards, v)`, the chance that a hand's bidding limit is at least `v`, is a
+  logistic of the rule-of-thumb strength of its best trump game (`bots.skat.hand_value`)
+  times a penalty when that game's value falls short of `v`, with null as an option up to
+  its values. A seat that said or held `r` and refused `p` contributes reach(r) - reach(p)
+  (its limit lies in between; reach(0) = 1, and a seat that never passed has no upper bound);
 * contract (declarer only): the strength of his playing cards in the declared trump game (or
   how safe they are for null), and whether his matadors (skat included) reach the final bid;
 * card play (defenders only): the last player of a trick his partner wins, following suit
@@ -48,10 +49,12 @@ from engine.skat.sampling import World, sample_worlds
 from engine.skat.scoring import matadors
 
 __all__ = [
+    "CONTRACT_FLOOR",
     "FLOOR",
     "OVERSAMPLE",
     "TEMPER",
     "Auction",
+    "auction_likelihood",
     "auction_of",
     "log_likelihood",
     "reach",
@@ -62,6 +65,7 @@ __all__ = [
 FloatArray = npt.NDArray[np.float64]
 
 FLOOR: Final = 0.05  # no factor below this: a mis-modelled action never excludes a world
+CONTRACT_FLOOR: Final = 0.01  # the contract is a sharper signal than a bid or a card
 TEMPER: Final = 1.0  # exponent on the product of factors (below 1: flatter weights)
 OVERSAMPLE: Final = 4  # worlds drawn per world kept
 BID_STRENGTH: Final = 7.0  # best trump game strength at which half the hands bid
@@ -69,7 +73,7 @@ BID_SPREAD: Final = 0.8  # logistic scale of that strength
 SHORT_VALUE: Final = 0.15  # chance a hand bids past its game's matador value (hand, schneider)
 NULL_CHANCE: Final = (0.6, 0.25)  # chance a hand bids null with 0 or 1 unsafe suits
 DECLARER_STRENGTH: Final = 6.0  # strength of a declarer's playing cards at which half declare
-NULL_UNSAFE_COST: Final = 1.2  # log-likelihood cost per unsafe null suit of a null declarer
+NULL_UNSAFE_COST: Final = 1.5  # log-likelihood cost per unsafe null suit of a null declarer
 SMEAR_MISS: Final = 0.3  # chance of not smearing a held ace or ten onto partner's trick
 SMEAR_POINTS: Final = 10
 
@@ -128,6 +132,14 @@ def reach(cards: CardMask, value: int) -> float:
     return best
 
 
+def auction_likelihood(cards: CardMask, reached: int, refused: int) -> float:
+    """The chance of a bidding that reached `reached` (0: said nothing) and passed at
+    `refused` (0: never passed): the modelled limit of `cards` lies between the two."""
+    upper = reach(cards, refused) if refused else 0.0
+    lower = reach(cards, reached) if reached else 1.0
+    return max(lower - upper, 0.0)
+
+
 @lru_cache(maxsize=1 << 16)
 def _declarer_factor(playing: CardMask, twelve: CardMask, game: GameType, need: int) -> float:
     """Likelihood of declaring `game` with the playing cards `playing` (`twelve`: with the
@@ -176,11 +188,11 @@ def log_likelihood(obs: Observation, worlds: list[World]) -> FloatArray:
         for seat in hidden:
             cards = world.hands[seat] | played[seat]
             if seat == declarer and contract is not None:
-                total += max(floor, np.log(_contract_likelihood(obs, contract, cards, world)))
-            elif auction.reached[seat]:
-                total += max(floor, np.log(reach(cards, auction.reached[seat]) + 1e-12))
-            if seat != declarer and auction.refused[seat]:
-                total += max(floor, np.log(1.0 - reach(cards, auction.refused[seat]) + 1e-12))
+                factor = _contract_likelihood(obs, contract, cards, world)
+                total += np.log(max(CONTRACT_FLOOR, factor))
+            else:
+                said = auction_likelihood(cards, auction.reached[seat], auction.refused[seat])
+                total += max(floor, np.log(said + 1e-12))
         if contract is not None and contract.game != "null":
             total += _smear_log_likelihood(obs, world, tricks, contract.game)
         result[w] = TEMPER * total
