@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from bench.intervals import mean_interval
 from bots.registry import skat_policy
 from bots.skat.inference import log_likelihood
 from engine.bits import popcount
@@ -34,7 +35,6 @@ from engine.skat.state import State, new_game
 FIRST_SEED: Final = 20_000_000  # held out: the knowledge base's deals start at 0
 DEFENDER_TRICKS: Final = (1, 4, 7)
 DECLARER_TRICKS: Final = (1, 4)
-Z95: Final = 1.96
 
 
 def points_of(state: State) -> tuple[str, int] | None:
@@ -97,12 +97,6 @@ def play_and_measure(policy: Any, seed: int, worlds: int) -> list[dict[str, Any]
     return rows
 
 
-def interval(values: list[float]) -> str:
-    data = np.array(values)
-    half = Z95 * data.std(ddof=1) / np.sqrt(len(data)) if len(data) > 1 else float("nan")
-    return f"{data.mean():.3f} ± {half:.3f}"
-
-
 def report(rows: list[dict[str, Any]]) -> None:
     groups: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
@@ -116,10 +110,11 @@ def report(rows: list[dict[str, Any]]) -> None:
         uniform = [r["uniform"] for r in group]
         weighted = [r["weighted"] for r in group]
         diff = [w - u for w, u in zip(weighted, uniform, strict=True)]
+        ratio = np.mean(weighted) / np.mean(uniform)
         print(
-            f"| {role} | {trick} | {len(group)} | {interval(uniform)} | {interval(weighted)} "
-            f"| {interval(diff)} | {np.mean(weighted) / np.mean(uniform):.3f} "
-            f"| {interval([r['log_gain'] for r in group])} "
+            f"| {role} | {trick} | {len(group)} | {mean_interval(uniform)} "
+            f"| {mean_interval(weighted)} | {mean_interval(diff, signed=True)} | {ratio:.3f} "
+            f"| {mean_interval([r['log_gain'] for r in group])} "
             f"| {np.median([r['ess'] for r in group]):.2f} |"
         )
 

@@ -17,6 +17,7 @@ Signals (one factor each, all in `log_likelihood`):
   (its limit lies in between; reach(0) = 1, and a seat that never passed has no upper bound);
 * contract (declarer only): the strength of his playing cards in the declared trump game (or
   how safe they are for null), and whether his matadors (skat included) reach the final bid;
+* discard: a declarer who took the skat rarely lays away a trump;
 * card play (defenders only): the last player of a trick his partner wins, following suit
   while he holds the suit's ace or ten and plays a card worth less, is unlikely (smearing).
 
@@ -33,6 +34,7 @@ import numpy.typing as npt
 
 from bots.skat.features import null_features
 from bots.skat.hand_value import TRUMP_GAMES, strength
+from engine.bits import popcount
 from engine.skat.actions import Bid, Declare, Hold, Pass
 from engine.skat.cards import (
     BASE_VALUE,
@@ -42,6 +44,7 @@ from engine.skat.cards import (
     GameType,
     effective_suit,
     parse_card,
+    trump_mask,
 )
 from engine.skat.observation import Observation
 from engine.skat.rules import BID_VALUES
@@ -64,18 +67,19 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 
-FLOOR: Final = 0.05  # no factor below this: a mis-modelled action never excludes a world
-CONTRACT_FLOOR: Final = 0.01  # the contract is a sharper signal than a bid or a card
-TEMPER: Final = 1.0  # exponent on the product of factors (below 1: flatter weights)
+FLOOR: Final = 0.01  # no factor below this: a mis-modelled action never excludes a world
+CONTRACT_FLOOR: Final = 0.001  # the contract is a sharper signal than a bid or a card
+TEMPER: Final = 2.0  # exponent on the product of factors (below 1: flatter weights)
 OVERSAMPLE: Final = 4  # worlds drawn per world kept
-BID_STRENGTH: Final = 7.0  # best trump game strength at which half the hands bid
-BID_SPREAD: Final = 0.8  # logistic scale of that strength
+BID_STRENGTH: Final = 8.0  # best trump game strength at which half the hands bid
+BID_SPREAD: Final = 0.5  # logistic scale of that strength
 SHORT_VALUE: Final = 0.15  # chance a hand bids past its game's matador value (hand, schneider)
 NULL_CHANCE: Final = (0.6, 0.25)  # chance a hand bids null with 0 or 1 unsafe suits
-DECLARER_STRENGTH: Final = 6.0  # strength of a declarer's playing cards at which half declare
+DECLARER_STRENGTH: Final = 9.5  # strength of a declarer's playing cards at which half declare
 NULL_UNSAFE_COST: Final = 1.5  # log-likelihood cost per unsafe null suit of a null declarer
 SMEAR_MISS: Final = 0.3  # chance of not smearing a held ace or ten onto partner's trick
 SMEAR_POINTS: Final = 10
+DISCARD_TRUMP: Final = 0.2  # chance a declarer lays away a trump, per trump in the skat
 
 
 class Auction:
@@ -195,6 +199,9 @@ def log_likelihood(obs: Observation, worlds: list[World]) -> FloatArray:
                 total += max(floor, np.log(said + 1e-12))
         if contract is not None and contract.game != "null":
             total += _smear_log_likelihood(obs, world, tricks, contract.game)
+            if declarer != obs.seat and not obs.hand_game:
+                laid_trumps = popcount(world.skat & trump_mask(contract.game))
+                total += laid_trumps * float(np.log(DISCARD_TRUMP))
         result[w] = TEMPER * total
     return result
 
