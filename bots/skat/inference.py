@@ -23,7 +23,9 @@ Signals (one factor each, all in `log_likelihood`):
 
 `weighted_worlds` draws `OVERSAMPLE` times the worlds wanted, weights them and resamples the
 wanted number (systematic resampling), so that the solver spends its time on likely worlds;
-duplicates are merged into a count.
+duplicates are merged into a count. Sharp weights can leave a handful of worlds carrying
+everything; there the log-likelihoods are scaled down until the effective sample size is
+half the worlds wanted (`MIN_ESS_SHARE`).
 """
 
 from functools import lru_cache
@@ -54,6 +56,7 @@ from engine.skat.scoring import matadors
 __all__ = [
     "CONTRACT_FLOOR",
     "FLOOR",
+    "MIN_ESS_SHARE",
     "OVERSAMPLE",
     "TEMPER",
     "Auction",
@@ -71,6 +74,8 @@ FLOOR: Final = 0.01  # no factor below this: a mis-modelled action never exclude
 CONTRACT_FLOOR: Final = 0.001  # the contract is a sharper signal than a bid or a card
 TEMPER: Final = 2.0  # exponent on the product of factors (below 1: flatter weights)
 OVERSAMPLE: Final = 4  # worlds drawn per world kept
+MIN_ESS_SHARE: Final = 0.5  # card play keeps an effective sample of half the worlds it solves
+ESS_STEPS: Final = 12  # bisection steps for the exponent that reaches it
 BID_STRENGTH: Final = 8.0  # best trump game strength at which half the hands bid
 BID_SPREAD: Final = 0.5  # logistic scale of that strength
 SHORT_VALUE: Final = 0.15  # chance a hand bids past its game's matador value (hand, schneider)
@@ -245,23 +250,45 @@ def _smear_log_likelihood(
     return total
 
 
-def world_weights(obs: Observation, worlds: list[World]) -> FloatArray:
-    """Normalised weights of `worlds` (finite, summing to 1)."""
+def world_weights(obs: Observation, worlds: list[World], *, min_ess: float = 0.0) -> FloatArray:
+    """Normalised weights of `worlds` (finite, summing to 1). With `min_ess` the
+    log-likelihoods are scaled down (by bisection on the exponent) until the effective
+    sample size 1 / sum(w**2) reaches `min_ess`: a few dominant worlds would leave the
+    solver little to average."""
     if not worlds:
         return np.zeros(0)
     logs = log_likelihood(obs, worlds)
+    weights = _normalised(logs)
+    if _ess(weights) >= min_ess:
+        return weights
+    low, high = 0.0, 1.0
+    for _ in range(ESS_STEPS):
+        middle = (low + high) / 2
+        if _ess(_normalised(middle * logs)) >= min_ess:
+            low = middle
+        else:
+            high = middle
+    return _normalised(low * logs)
+
+
+def _normalised(logs: FloatArray) -> FloatArray:
     weights: FloatArray = np.exp(logs - logs.max())
     normalised: FloatArray = weights / weights.sum()
     return normalised
+
+
+def _ess(weights: FloatArray) -> float:
+    return float(1.0 / (weights**2).sum())
 
 
 def weighted_worlds(
     obs: Observation, n: int, rng: np.random.Generator
 ) -> tuple[list[World], list[int]]:
     """About `n` worlds resampled by weight from `OVERSAMPLE * n` uniform ones, with how many
-    times each was drawn (duplicates merged, in the order first drawn)."""
+    times each was drawn (duplicates merged, in the order first drawn); the weights keep an
+    effective sample size of at least `MIN_ESS_SHARE * n`."""
     pool = sample_worlds(obs, OVERSAMPLE * n, rng)
-    weights = world_weights(obs, pool)
+    weights = world_weights(obs, pool, min_ess=MIN_ESS_SHARE * n)
     positions = (rng.random() + np.arange(n)) / n
     picks = np.minimum(np.searchsorted(np.cumsum(weights), positions), len(pool) - 1)
     counts: dict[int, int] = {}

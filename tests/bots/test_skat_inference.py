@@ -178,3 +178,13 @@ def test_without_inference_the_card_is_the_uniform_worlds_majority() -> None:
         assert {card: f[0] for card, f in fractions.items()} == {
             card: n / 8 for card, n in wins.items()
         }
+
+
+def test_sharp_weights_are_tempered_to_the_effective_sample_asked_for() -> None:
+    state = run(deal_state(), (1, Bid(18)), (0, Hold()), (1, Pass()), (2, Pass()))
+    obs = state.apply(0, Declare("hearts")).observation(1)
+    worlds = sample_worlds(obs, WORLDS, np.random.default_rng(0))
+    sharp = world_weights(obs, worlds)
+    tempered = world_weights(obs, worlds, min_ess=100)
+    assert 1 / (sharp**2).sum() < 100 <= 1 / (tempered**2).sum()
+    assert abs(tempered.sum() - 1.0) < 1e-9
