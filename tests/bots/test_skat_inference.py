@@ -13,7 +13,7 @@ from bots.skat.inference import auction_of, weighted_worlds, world_weights
 from bots.skat.montecarlo import choose_card, position_of, shared_solver
 from engine.bits import popcount
 from engine.skat.actions import Bid, Declare, Hold, Pass, PickUpSkat, Play
-from engine.skat.cards import format_card, trump_mask
+from engine.skat.cards import format_card, parse_card, trump_mask
 from engine.skat.observation import Observation
 from engine.skat.sampling import World, sample_worlds
 from engine.skat.state import State
@@ -188,3 +188,23 @@ def test_sharp_weights_are_tempered_to_the_effective_sample_asked_for() -> None:
     tempered = world_weights(obs, worlds, min_ess=100)
     assert 1 / (sharp**2).sum() < 100 <= 1 / (tempered**2).sum()
     assert abs(tempered.sum() - 1.0) < 1e-9
+
+
+def test_a_defender_who_did_not_smear_probably_lacked_the_ten() -> None:
+    # Grand by forehand; middlehand's ace of diamonds wins, rearhand adds only the queen.
+    state = run(
+        deal_state(),
+        (1, Bid(18)),
+        (0, Hold()),
+        (1, Pass()),
+        (2, Pass()),
+        (0, Declare("grand")),
+        (0, Play("7D")),
+        (1, Play("AD")),
+        (2, Play("QD")),
+    )
+    obs = state.observation(0)
+    worlds, weights = _pool(obs)
+    ten = [float(w.hands[2] >> parse_card("TD") & 1) for w in worlds]
+    weighted, uniform = _weighted_and_uniform(ten, weights)
+    assert weighted < uniform - 0.15
