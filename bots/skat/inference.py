@@ -28,6 +28,7 @@ everything; there the log-likelihoods are scaled down until the effective sample
 half the worlds wanted (`MIN_ESS_SHARE`).
 """
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -87,13 +88,13 @@ SMEAR_POINTS: Final = 10
 DISCARD_TRUMP: Final = 0.2  # chance a declarer lays away a trump, per trump in the skat
 
 
+@dataclass(frozen=True)
 class Auction:
     """What each seat showed in the bidding: the highest value it said or held (0: none)
     and the value it refused by passing (0: did not pass)."""
 
-    def __init__(self, reached: list[int], refused: list[int]) -> None:
-        self.reached = reached
-        self.refused = refused
+    reached: tuple[int, ...]
+    refused: tuple[int, ...]
 
 
 def auction_of(obs: Observation) -> Auction:
@@ -114,7 +115,7 @@ def auction_of(obs: Observation) -> Auction:
             reached[seat] = current
         elif isinstance(action, Pass):
             refused[seat] = current if current > reached[seat] else _next_bid(current)
-    return Auction(reached, refused)
+    return Auction(tuple(reached), tuple(refused))
 
 
 def _next_bid(value: int) -> int:

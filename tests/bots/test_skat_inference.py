@@ -50,8 +50,8 @@ def test_the_auction_is_read_as_values_said_held_and_refused() -> None:
         (1, Pass()),
     )
     auction = auction_of(state.observation(2))
-    assert auction.reached == [18, 22, 23]
-    assert auction.refused == [20, 23, 0]
+    assert auction.reached == (18, 22, 23)
+    assert auction.refused == (20, 23, 0)
 
 
 def test_a_passer_refusing_18_probably_holds_a_weak_hand() -> None:
