@@ -3,12 +3,13 @@
 Run: `python -m bench.skat_card_play [--deals 100] [--worlds 40] [--out skat_card_play.jsonl]`.
 Each deal (seeds from `--seed`, held out) is bid, and the skat taken and declared, once by
 `strong` bots; from the first card on it is played out four times by Monte Carlo bots of
-`--worlds` worlds (no time budget, so that the load on the machine does not change the play):
-once with inference off in every seat, and once per seat with inference on in that seat
-only. Per deal and seat the paired figure is that seat's Seeger-Fabian points with inference
-minus without. Prints the mean per seat-game with a 95 % interval (normal over seat-games),
-overall and for the declarer's and the defenders' seats, with the number of seat-games whose
-points differ. Each deal is appended to `--out` as a JSON line; a rerun skips the deals there.
+`--worlds` worlds (no time budget, so that the load on the machine does not change the play;
+each seat with its own random stream): once with inference off in every seat, and once per
+seat with inference on in that seat only. Per deal and seat the paired figure is that seat's
+Seeger-Fabian points with inference minus without. Prints the mean per seat-game with a 95 %
+interval (normal over seat-games), overall and for the declarer's and the defenders' seats,
+with the number of seat-games whose points differ. Each deal is appended to `--out` as a JSON
+line; a rerun skips the deals there.
 Passed-in deals and Ramsch are skipped (nothing to play).
 """
 
@@ -20,9 +21,13 @@ from typing import Any, Final
 import numpy as np
 
 from bench.intervals import mean_interval
+from bots.policy import Decision
 from bots.skat.levels import LEVELS, SkatBot
-from bots.skat.match import play_out
+from bots.skat.match import SkatPolicy, play_out
+from engine.skat.actions import Action
+from engine.skat.observation import Observation
 from engine.skat.rules import Rules
+from engine.skat.scoring import Result
 from engine.skat.state import State, new_game
 
 FIRST_SEED: Final = 21_000_000
@@ -45,15 +50,28 @@ def compare(seed: int, worlds: int) -> dict[str, Any] | None:
     start = auction(seed)
     if start.is_over or start.ramsch:
         return None
-    off = SkatBot(worlds=worlds)
-    on = SkatBot(worlds=worlds, inference=True)
-    base = play_out(start, [off] * 3, np.random.default_rng([seed, 0])).result
+    base = _play(start, seed, worlds, None)
     diffs = []
     for seat in range(3):
-        bots = [on if s == seat else off for s in range(3)]
-        result = play_out(start, bots, np.random.default_rng([seed, 0])).result
+        result = _play(start, seed, worlds, seat)
         diffs.append(result.seeger_fabian[seat] - base.seeger_fabian[seat])
     return {"seed": seed, "declarer": start.declarer, "game": base.game, "diffs": diffs}
+
+
+def _play(start: State, seed: int, worlds: int, inferring: int | None) -> Result:
+    """Play `start` out, inference on in seat `inferring` only. Each seat draws from its own
+    random stream, so the seats that do not change play as before until the cards differ."""
+    streams = [np.random.default_rng([seed, seat]) for seat in range(3)]
+    bots = [SkatBot(worlds=worlds, inference=seat == inferring) for seat in range(3)]
+    policies = [_with_stream(bot, stream) for bot, stream in zip(bots, streams, strict=True)]
+    return play_out(start, policies, np.random.default_rng(seed)).result
+
+
+def _with_stream(bot: SkatBot, stream: np.random.Generator) -> SkatPolicy:
+    def policy(obs: Observation, rng: np.random.Generator) -> Decision[Action]:
+        return bot(obs, stream)
+
+    return policy
 
 
 def report(rows: list[dict[str, Any]]) -> None:
