@@ -36,6 +36,8 @@ class SkatBot(msgspec.Struct, frozen=True):
             (hand or pickup, discard, declaration); at least a few worlds are solved.
         bidder: how to value the hand in the bidding.
         risk: the win probability a game needs before the bot bids for it (higher = cautious).
+        inference: card play weights the worlds by the other players' bids, contract and
+            play (`bots.skat.inference`) instead of treating all consistent worlds alike.
     """
 
     worlds: int = 100
@@ -44,6 +46,7 @@ class SkatBot(msgspec.Struct, frozen=True):
     skat_seconds: float | None = None
     bidder: Bidder = "montecarlo"
     risk: float = 0.6
+    inference: bool = False
 
     def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
         if obs.ramsch:
@@ -61,7 +64,9 @@ class SkatBot(msgspec.Struct, frozen=True):
             return choose_discard(obs, rng, worlds=worlds, seconds=seconds)
         if obs.phase == "declare":
             return choose_declaration(obs, rng, worlds=worlds, seconds=seconds)
-        return choose_card(obs, rng, worlds=self.worlds, seconds=self.seconds)
+        return choose_card(
+            obs, rng, worlds=self.worlds, seconds=self.seconds, inference=self.inference
+        )
 
 
 LEVELS: Final[dict[str, SkatBot]] = {

@@ -18,6 +18,7 @@ import numpy as np
 
 from bots.policy import Decision
 from bots.skat.budget import deadline_after, out_of_time
+from bots.skat.inference import weighted_worlds
 from bots.skat.sampling import World, sample_worlds
 from engine.errors import InvalidInput
 from engine.skat.actions import Action, Play
@@ -111,8 +112,12 @@ def choose_card(
     *,
     worlds: int,
     seconds: float | None = None,
+    inference: bool = False,
 ) -> Decision[Action]:
     """The Monte Carlo card for the seat to move, with per-card statistics as diagnostics.
+
+    With `inference` the worlds are resampled by the likelihood of the other players'
+    actions (`bots.skat.inference`); a world drawn more than once counts as often.
 
     Early in the play the exact value of every card is costly, so each world answers a bound
     question per card: does the declarer reach the target (61, or what the announcement or
@@ -128,17 +133,22 @@ def choose_card(
     deadline = deadline_after(seconds)
     is_declarer = obs.seat == obs.declarer
     exact = target == WIN_POINTS and len(obs.hand) <= EXACT_CARDS
-    sampled = sample_worlds(obs, worlds, rng)
-    first = _tally(obs, sampled, target, exact, deadline)
-    wins, points, solved = first
+    if inference:
+        sampled, counts = weighted_worlds(obs, worlds, rng)
+    else:
+        sampled = sample_worlds(obs, worlds, rng)
+        counts = [1] * len(sampled)
+    wins, points, solved, weight = _tally(obs, sampled, counts, target, exact, deadline)
     best = max(wins.values())
     tied = [card for card in plays if wins[card] == best]
     tie_target: Target = None
     if not exact and len(tied) > 1 and isinstance(target, int):
-        pushing = best > solved / 2
+        pushing = best > weight / 2
         tie_target = _tie_target(target, is_declarer, pushing)
         if tie_target is not None:
-            more, _, _ = _tally(obs, sampled[:solved], tie_target, False, deadline)
+            more, _, _, _ = _tally(
+                obs, sampled[:solved], counts[:solved], tie_target, False, deadline
+            )
             for card in tied:
                 points[card] = [more[card]]
     # Tie scores (worlds good for the mover) are better higher; exact points for the declarer.
@@ -150,7 +160,7 @@ def choose_card(
             "worlds": solved,
             "target": target,
             "tie_target": tie_target,
-            "cards": {c.card: [c.wins / max(solved, 1), c.mean_points] for c in choices},
+            "cards": {c.card: [c.wins / max(weight, 1), c.mean_points] for c in choices},
         },
     )
 
@@ -168,18 +178,20 @@ def _tie_target(target: int, is_declarer: bool, pushing: bool) -> int | None:
 def _tally(
     obs: Observation,
     worlds: list[World],
+    counts: list[int],
     target: Target,
     exact: bool,
     deadline: float | None,
-) -> tuple[dict[str, int], dict[str, list[int]], int]:
-    """Per card: worlds good for the mover at `target`, exact final points (when `exact`),
-    and how many worlds were solved before the deadline."""
+) -> tuple[dict[str, int], dict[str, list[int]], int, int]:
+    """Per card: worlds good for the mover at `target` and exact final points (when
+    `exact`), each world counted `counts` times; how many worlds were solved before the
+    deadline, and their total count."""
     solver = shared_solver()
     is_declarer = obs.seat == obs.declarer
     wins = {a.card: 0 for a in obs.legal if isinstance(a, Play)}
     points: dict[str, list[int]] = {card: [] for card in wins}
-    solved = 0
-    for world in worlds:
+    solved = weight = 0
+    for world, count in zip(worlds, counts, strict=True):
         if out_of_time(deadline, solved):
             break
         result = solver.solve(position_of(obs, world), "moves", None if exact else target)
@@ -187,11 +199,12 @@ def _tally(
             good = move.declarer_wins == is_declarer
             for card in move.cards:
                 text = format_card(card)
-                wins[text] += good
+                wins[text] += good * count
                 if move.declarer_points is not None:
-                    points[text].append(move.declarer_points)
+                    points[text] += [move.declarer_points] * count
         solved += 1
-    return wins, points, solved
+        weight += count
+    return wins, points, solved, weight
 
 
 def _ranked(
