@@ -145,7 +145,8 @@ def _seat_stats(games: list[tuple[dict[str, Any], int]]) -> dict[str, Any]:
         "hand": sum(bool(g["hand"]) for g in declared) / n,
         "ouvert": sum(bool(g["ouvert"]) for g in declared) / n,
         "mean_bid": float(np.mean([g["bid"] for g in declared])) if declared else 0.0,
-        "passed_in": sum(bool(g["passed_in"]) for g, _ in games),
+        "passed_in": len({id(g) for g, _ in games if g["passed_in"]}),
+        "distinct_games": len({id(g) for g, _ in games}),
         "times_ms": {
             group: (1000 * float(np.median(v)), 1000 * float(np.percentile(v, 95)))
             for group, v in sorted(times.items())
@@ -190,7 +191,7 @@ def print_report(table: dict[str, dict[str, Any]]) -> None:
             f"  declares {s['declare_rate']:.1%}, wins {s['win_rate']:.1%}, grand {s['grand']:.1%},"
             f" suit {s['suit']:.1%}, null {s['null']:.1%}, hand {s['hand']:.1%},"
             f" ouvert {s['ouvert']:.1%}, mean bid {s['mean_bid']:.1f},"
-            f" passed in {s['passed_in']} of {s['games']} games"
+            f" passed in {s['passed_in']} of {s['distinct_games']} games"
         )
         times = ", ".join(f"{g} {m:.0f}/{p:.0f}" for g, (m, p) in s["times_ms"].items())
         print(f"  decision times ms (median/p95): {times}")

@@ -24,7 +24,7 @@ def test_plain_level_names_keep_their_default_bidder() -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("greedy:lms", "unknown Skat level 'greedy'.*known: easy, medium, strong"),
+        ("greedy:lms", "unknown Skat level 'greedy'.*known: beginner, club, strong, expert"),
         ("grandmaster:lms", "unknown Skat level 'grandmaster'"),
         ("strong:oracle", "unknown Skat bidder 'oracle'.*known: greedy, lms, knn, montecarlo"),
         ("strong:", "unknown Skat bidder ''"),
