@@ -18,9 +18,34 @@ from typing import Any, Final
 XSKAT: Final = "/usr/games/xskat"
 SEPARATOR: Final = "=" * 40
 PLAYED: Final = re.compile(r"^Computer(\d) played (\w+)$", re.MULTILINE)
+SEED_LINE: Final = re.compile(r"^---- random_seed \d+ \d+ (\d)", re.MULTILINE)
+CARD: Final = re.compile(r"(club|spade|heart|diamond)[ _](10|[789jqka])\b", re.IGNORECASE)
+SKAT: Final = re.compile(r"^Skat (is|was): (.*)$", re.MULTILINE)
+RANKS: Final = {"10": "T"}
 BID: Final = re.compile(r"^Last bid: (\d+)$", re.MULTILINE)
 SUITS: Final = ("Club", "Spade", "Heart", "Diamond")
 SEATS: Final = 3
+
+
+def _cards(text: str) -> list[str]:
+    """Our card names ("JC", "TS") of XSkat's ("Club J", "SPADE 10", "Diamond_A")."""
+    return [RANKS.get(r, r.upper()) + s[0].upper() for s, r in CARD.findall(text)]
+
+
+def dealt_hands(block: str) -> tuple[list[list[str]], dict[str, list[str]], int] | None:
+    """The three hands as the deal left them after the skat (the table after the seed line,
+    by column), the skat before ("was") and after ("is") the discard, and the dealer's
+    number (1-3)."""
+    seed = SEED_LINE.search(block)
+    if seed is None:
+        return None
+    rows = block[seed.end() :].splitlines()[1:11]
+    hands: list[list[str]] = [[], [], []]
+    for row in rows:
+        for column, card in enumerate(_cards(row)[:SEATS]):
+            hands[column].append(card)
+    skat = {kind: _cards(text) for kind, text in SKAT.findall(block)}
+    return hands, skat, int(seed.group(1))
 
 
 def parse_game(block: str) -> dict[str, Any]:

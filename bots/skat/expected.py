@@ -62,6 +62,7 @@ __all__ = [
     "declarer_score",
     "expected_score",
     "is_null_hopeful",
+    "pickup_score",
     "solve_outcomes",
 ]
 
@@ -110,13 +111,24 @@ class Contract(msgspec.Struct, frozen=True, order=True):
 
 
 class Outcomes(msgspec.Struct, frozen=True):
-    """One game (hand or with the skat) over the solved worlds: per world the level reached
-    and the declarer's matadors."""
+    """One game (hand or with the skat) over the solved worlds: per world the level reached,
+    the declarer's matadors and the game's trumps in the world's skat (what the declarer
+    learns when he picks it up)."""
 
     game: GameType
     hand: bool
     levels: tuple[int, ...]
     matadors: tuple[int, ...]
+    skat_trumps: tuple[int, ...] = ()
+
+    def subset(self, worlds: Sequence[int]) -> "Outcomes":
+        """The same game over some of the worlds."""
+        return Outcomes(
+            self.game,
+            self.hand,
+            tuple(self.levels[w] for w in worlds),
+            tuple(self.matadors[w] for w in worlds),
+        )
 
 
 def contracts_of(outcomes: Outcomes) -> list[Contract]:
@@ -176,6 +188,42 @@ def expected_score(contract: Contract, outcomes: Outcomes, bid: int) -> float | 
     return p * float(np.mean(won_scores)) + (1 - p) * float(np.mean(lost_scores))
 
 
+def pickup_score(games: Sequence[Outcomes], bid: int) -> tuple[float, dict[str, int]] | None:
+    """Expected score of picking up the skat and then declaring, per world, the game that
+    looks best *given that skat*: for each game, the mean score over the worlds whose skat
+    holds as many of its trumps, the declarer's view after the pickup (he sees the skat,
+    not the opponents' hands). A fixed game chosen before the pickup would undervalue hands
+    that can turn into either of two games. Returns the score and how often each game is
+    chosen; None if no game with the skat is declarable at `bid`."""
+    pickups = [g for g in games if not g.hand and g.levels]
+    per_world: dict[str, list[float]] = {}
+    for game in pickups:
+        contract = Contract(game.game)
+        scores = [
+            declarer_score(contract, m, bid, lv)
+            for lv, m in zip(game.levels, game.matadors, strict=True)
+        ]
+        if any(x is None for x in scores):
+            continue
+        by_trumps: dict[int, list[float]] = {}
+        for t, x in zip(game.skat_trumps, scores, strict=True):
+            by_trumps.setdefault(t, []).append(float(x or 0))
+        per_world[game.game] = [float(np.mean(by_trumps[t])) for t in game.skat_trumps]
+    if not per_world:
+        return None
+    worlds = len(pickups[0].levels)
+    chosen: dict[str, list[int]] = {}
+    for w in range(worlds):
+        best = max(per_world, key=lambda g: per_world[g][w])
+        chosen.setdefault(best, []).append(w)
+    total = 0.0
+    for game in pickups:
+        if game.game in chosen:
+            score = expected_score(Contract(game.game), game.subset(chosen[game.game]), bid)
+            total += len(chosen[game.game]) / worlds * (score or 0.0)
+    return total, {g: len(ws) for g, ws in chosen.items()}
+
+
 @cache
 def _calibration() -> dict[str, tuple[list[float], list[float]]]:
     table = json.loads(_CALIBRATION.read_text())["kinds"]
@@ -231,6 +279,7 @@ def solve_outcomes(
     known = skat if skat is not None else 0
     levels: list[list[int]] = [[] for _ in plans]
     counts: list[list[int]] = [[] for _ in plans]
+    trumps: list[list[int]] = [[] for _ in plans]
     for solved, (others, world_skat) in enumerate(_worlds(cards | known, worlds, rng)):
         if out_of_time(deadline, solved):
             break
@@ -249,9 +298,10 @@ def solve_outcomes(
             hands[(position + 1) % 3], hands[(position + 2) % 3] = others
             levels[i].append(_level(solver, (hands[0], hands[1], hands[2]), game, position, laid))
             counts[i].append(matadors(game, twelve))
+            trumps[i].append(popcount(world_skat & trump_mask(game)))
     return [
-        Outcomes(game, hand, tuple(lv), tuple(ct))
-        for (game, hand, _), lv, ct in zip(plans, levels, counts, strict=True)
+        Outcomes(game, hand, tuple(lv), tuple(ct), tuple(tr))
+        for (game, hand, _), lv, ct, tr in zip(plans, levels, counts, trumps, strict=True)
     ]
 
 

@@ -2,10 +2,12 @@
 
 Every decision weighs the contracts the cheap bounds leave (`bots.skat.expected`) by their
 calibrated expected Seeger-Fabian score at the bid in question, solved in shared worlds:
-* bidding: say or hold a bid while the best contract's expected score at that bid, less the
-  level's `margin` (SF points; the level's caution), beats passing (`PASS_SCORE`);
-* skat: play the best hand contract (announcements and ouvert included) if it is worth more
-  than the best game with the skat, else pick up; both come from the bidding's worlds;
+* bidding: say or hold a bid while the best plan's expected score at that bid, less the
+  level's `margin` (SF points; the level's caution), beats passing (`PASS_SCORE`); the plans
+  are the hand contracts (announcements and ouvert included) and the pickup, valued with
+  the game chosen after seeing the skat (`bots.skat.expected.pickup_score`);
+* skat: play the best hand contract if it is worth more than the pickup, else pick up; both
+  come from the bidding's worlds;
 * discard: for each game the fast rule's pair, solved against the opponents' hands; the
   pair of the best contract is laid away;
 * declaration: every game for the ten cards kept and the known skat, the best declared.
@@ -27,6 +29,7 @@ from bots.skat.expected import (
     contracts_of,
     expected_score,
     is_null_hopeful,
+    pickup_score,
     solve_outcomes,
 )
 from bots.skat.montecarlo import shared_solver
@@ -37,6 +40,7 @@ from engine.skat.rules import BID_VALUES
 
 __all__ = [
     "best_contract",
+    "best_plan",
     "bid_limit",
     "choose_declaration",
     "choose_discard",
@@ -108,12 +112,26 @@ def best_contract(
     return best
 
 
+def best_plan(
+    outcomes: tuple[Outcomes, ...], bid: int, allowed: set[Declare] | None = None
+) -> tuple[float, dict[str, object]] | None:
+    """The better of the best hand contract and the pickup at `bid`: its expected score and
+    what to report about it; None if neither is declarable."""
+    in_hand = best_contract(outcomes, bid, allowed, hand=True)
+    pickup = pickup_score(outcomes, bid)
+    if pickup is not None and (in_hand is None or pickup[0] >= in_hand[1]):
+        return pickup[0], {"plan": "pickup", "games": pickup[1], "expected": round(pickup[0], 1)}
+    if in_hand is not None:
+        return in_hand[1], _diagnostics(in_hand, bid)
+    return None
+
+
 def bid_limit(outcomes: tuple[Outcomes, ...], margin: float) -> int:
-    """The highest bid at which some contract, less `margin`, beats passing (0: none)."""
+    """The highest bid at which some plan, less `margin`, beats passing (0: none)."""
     limit = 0
     for bid in BID_VALUES:
-        best = best_contract(outcomes, bid)
-        if best is not None and best[1] - margin > PASS_SCORE:
+        best = best_plan(outcomes, bid)
+        if best is not None and best[0] - margin > PASS_SCORE:
             limit = bid
     return limit
 
@@ -135,8 +153,8 @@ def _diagnostics(choice: Choice | None, bid: int) -> dict[str, object]:
     }
 
 
-def _worth(choice: Choice | None, margin: float) -> bool:
-    return choice is not None and choice[1] - margin > PASS_SCORE
+def _worth(plan: tuple[float, dict[str, object]] | None, margin: float) -> bool:
+    return plan is not None and plan[0] - margin > PASS_SCORE
 
 
 def score_bid(
@@ -146,27 +164,30 @@ def score_bid(
     outcomes = estimate_hand(parse_cards(obs.hand), _position(obs), worlds, seconds)
     legal = obs.legal
     if Hold() in legal:
-        choice = best_contract(outcomes, obs.bid)
-        action: Action = Hold() if _worth(choice, margin) else Pass()
-        return Decision(action, _diagnostics(choice, obs.bid))
+        plan = best_plan(outcomes, obs.bid)
+        action: Action = Hold() if _worth(plan, margin) else Pass()
+        return Decision(action, {"bid": obs.bid, **(plan[1] if plan else {})})
     next_bid = next((v for v in BID_VALUES if v > obs.bid), None)
     if next_bid is None or Bid(next_bid) not in legal:
         return Decision(Pass(), {"bid": obs.bid})
-    choice = best_contract(outcomes, next_bid)
-    action = Bid(next_bid) if _worth(choice, margin) else Pass()
-    return Decision(action, _diagnostics(choice, next_bid))
+    plan = best_plan(outcomes, next_bid)
+    action = Bid(next_bid) if _worth(plan, margin) else Pass()
+    return Decision(action, {"bid": next_bid, **(plan[1] if plan else {})})
 
 
 def choose_hand_or_skat(
     obs: Observation, *, worlds: int, seconds: float | None
 ) -> Decision[Action]:
-    """Play the best hand contract if it is worth more than the best game with the skat."""
+    """Play the best hand contract if it is worth more than the pickup."""
     outcomes = estimate_hand(parse_cards(obs.hand), _position(obs), worlds, seconds)
     allowed = {a for a in obs.legal if isinstance(a, Declare)}
     in_hand = best_contract(outcomes, obs.bid, allowed, hand=True)
-    with_skat = best_contract(outcomes, obs.bid, hand=False)
-    diagnostics = {"hand": _diagnostics(in_hand, obs.bid), "skat": _diagnostics(with_skat, obs.bid)}
-    if in_hand is not None and (with_skat is None or in_hand[1] > with_skat[1]):
+    pickup = pickup_score(outcomes, obs.bid)
+    diagnostics = {
+        "hand": _diagnostics(in_hand, obs.bid),
+        "pickup": None if pickup is None else round(pickup[0], 1),
+    }
+    if in_hand is not None and (pickup is None or in_hand[1] > pickup[0]):
         return Decision(in_hand[0].declaration(), diagnostics)
     return Decision(PickUpSkat(), diagnostics)
 
