@@ -95,7 +95,7 @@ LEVELS: Final[dict[str, SkatBot]] = {
     "beginner": SkatBot(worlds=10, skat_worlds=8, skat_seconds=0.4, margin=40.0),
     "club": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
     "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, margin=8.0),
-    "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.7, margin=0.0),
+    "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0),
     "baseline": SkatBot(
         worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, bidder="montecarlo", risk=0.6
     ),
