@@ -16,7 +16,7 @@ from server.games import game_kind
 from server.games.replay import replay_steps
 from server.protocol import encode_public
 
-BOTS = {"skat": "easy", "tichu": "greedy"}
+BOTS = {"skat": "beginner", "tichu": "greedy"}
 RULES: dict[str, dict[str, Any]] = {"skat": {"players": 3}, "tichu": {}}
 
 

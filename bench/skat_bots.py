@@ -1,6 +1,7 @@
 """Skat bot decision times by level and phase, in process and through the bot pool.
 
-Run: `python -m bench.skat_bots [--deals 6] [--levels easy,medium,strong] [--workers 2]`.
+Run: `python -m bench.skat_bots [--deals 6] [--levels beginner,club,strong,expert,baseline]
+[--workers 2]`.
 Each level plays `--deals` deals (from seed `--seed`) in all three seats; every decision is
 timed and grouped by phase: bid (bidding), skat (hand or pickup, discard, declaration) and
 play (card play; a Ramsch is played by the greedy rules and left out). Two passes per level:
@@ -116,7 +117,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Skat bot decision times by level and phase")
     parser.add_argument("--deals", type=int, default=6, help="deals per level")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
-    parser.add_argument("--levels", default="easy,medium,strong", help="bot names to time")
+    parser.add_argument(
+        "--levels", default="beginner,club,strong,expert,baseline", help="bot names to time"
+    )
     parser.add_argument("--workers", type=int, default=2, help="pool processes")
     asyncio.run(main_async(parser.parse_args()))
 

@@ -1,6 +1,6 @@
 """How well the sampler places the hidden cards, with and without inference.
 
-Run: `python -m bench.skat_inference [--deals 200] [--level medium] [--worlds 400]
+Run: `python -m bench.skat_inference [--deals 200] [--level club:montecarlo] [--worlds 400]
 [--out skat_inference.jsonl]`.
 Held-out deals (seeds from `--seed`, far from the knowledge base's) are played by `--level`
 bots in every seat. At chosen decision points (a defender's first card in tricks 1, 4 and 7,
@@ -123,7 +123,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Skat inference: p(true) of hidden cards")
     parser.add_argument("--deals", type=int, default=200, help="deals to play")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="first deal seed")
-    parser.add_argument("--level", default="medium", help="bot playing every seat")
+    parser.add_argument(
+        "--level", default="club:montecarlo", help="bot playing every seat (the former medium)"
+    )
     parser.add_argument("--worlds", type=int, default=400, help="worlds sampled per point")
     parser.add_argument("--out", type=Path, default=Path("skat_inference.jsonl"))
     args = parser.parse_args()

@@ -4,8 +4,10 @@ A function, not a module-level registry: callers ask for a policy by game and na
 picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
 solver.
 
-A Skat level's bidding strategy can be chosen by name: `LEVEL:BIDDER` (e.g. `strong:lms`,
-`medium:knn`) is the level with that bidder (`bots.skat.bidders`) in place of its default.
+Skat levels, weakest first: `beginner`, `club`, `strong`, `expert` (bots.skat.levels), and
+`baseline`, the former `strong` frozen for comparisons. A level's bidding strategy can be
+chosen by name: `LEVEL:BIDDER` (e.g. `strong:lms`, `club:knn`) is the level with that bidder
+(`bots.skat.bidders`) in place of its default.
 """
 
 from collections.abc import Callable
@@ -26,7 +28,7 @@ __all__ = [
     "warm_up",
 ]
 
-SKAT_LEVELS = ("easy", "medium", "strong")
+SKAT_LEVELS = ("beginner", "club", "strong", "expert", "baseline")
 SKAT_POLICIES = ("random", "greedy", *SKAT_LEVELS)
 SKAT_LEVEL_BIDDERS = tuple(f"{level}:{bidder}" for level in SKAT_LEVELS for bidder in BIDDERS)
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")

@@ -11,12 +11,15 @@ considers, the game it would play and the highest bid worth making:
   random, the skat taken, two cards discarded by a fast rule and each world solved open-card
   for every one of those games (`bots.skat.evaluation.shared_world_wins`). The solved worlds
   are the labels' own process, so their win rates are far better calibrated than the
-  neighbours' share (docs/benchmarks.md "Skat bidding").
-A game is playable when its chance reaches the `risk` parameter. The game named is the
-likeliest playable one (grand and null included), the one a hand most often wins; the limit
-is the highest value among playable games, the most the hand may bid. Valuations depend only
-on the cards and the position, so they are computed once per hand with a generator seeded
-from them.
+  neighbours' share (docs/benchmarks.md "Skat bidding");
+* `score`: the expected Seeger-Fabian score of every contract (`bots.skat.score_bidding`);
+  its valuation here names the best contract at the lowest bid and the highest bid at which
+  some contract beats passing (no margin), with each game's calibrated win chance.
+For the others, a game is playable when its chance reaches the `risk` parameter. The game
+named is the likeliest playable one (grand and null included), the one a hand most often
+wins; the limit is the highest value among playable games, the most the hand may bid.
+Valuations depend only on the cards and the position, so they are computed once per hand
+with a generator seeded from them.
 """
 
 from functools import lru_cache
@@ -85,6 +88,8 @@ def value_hand(
     if bidder == "greedy":
         game, limit = rule_of_thumb_limit(cards)
         return HandValuation(game if limit else PASS_GAME, limit, {})
+    if bidder == "score":
+        return _score_valuation(cards, position, worlds, seconds)
     chances: dict[GameType, float]
     if bidder == "knn":
         chances = _knn_chances(cards, position)
@@ -115,6 +120,24 @@ def value_hand(
         return HandValuation(PASS_GAME, 0, reported)
     likeliest = max(playable, key=lambda g: (chances[g], values[g]))
     return HandValuation(likeliest, max(values[g] for g in playable), reported)
+
+
+def _score_valuation(
+    cards: CardMask, position: int, worlds: int, seconds: float | None
+) -> HandValuation:
+    from bots.skat.expected import Contract, calibrated
+    from bots.skat.score_bidding import best_contract, bid_limit, estimate_hand
+
+    outcomes = estimate_hand(cards, position, worlds, seconds)
+    limit = bid_limit(outcomes, 0.0)
+    best = best_contract(outcomes, BID_VALUES[0])
+    chances: dict[str, float] = {}
+    for game in outcomes:
+        solved = float(np.mean([level > 0 for level in game.levels]))
+        chance = calibrated(Contract(game.game, game.hand).kind, solved)
+        chances[game.game] = max(chances.get(game.game, 0.0), chance)
+    game_name = best[0].game if best is not None and limit else PASS_GAME
+    return HandValuation(game_name, limit, chances)
 
 
 def _knn_chances(cards: CardMask, position: int) -> dict[GameType, float]:

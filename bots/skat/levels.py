@@ -2,9 +2,16 @@
 
 `SkatBot` is a frozen parameter struct and therefore a picklable policy: the bidding strategy
 and the world budget are parameters, never globals. Card play is Monte Carlo over solved
-worlds (`bots.skat.montecarlo`); the skat decisions (hand or pickup, discard, declaration) are
-Monte Carlo over the opponents' hands (`bots.skat.discard`); bidding follows the chosen
-bidder. A Ramsch is played by the greedy rules (the solver scores declarer games only).
+worlds (`bots.skat.montecarlo`). With the `score` bidder the auction and the skat decisions
+(hand or pickup, discard, declaration) go by expected Seeger-Fabian score
+(`bots.skat.score_bidding`); with the older bidders by win chance against `risk`
+(`bots.skat.bidding`, `bots.skat.discard`). A Ramsch is played by the greedy rules (the
+solver scores declarer games only).
+
+The levels players choose from differ in the worlds they solve and in their caution (the
+`margin` an expected score must clear over passing). `baseline` is the `strong` level as it
+was before the score bidder (win chance against risk 0.6), frozen for comparisons; the
+default at tables is the strongest level within the decision-time budgets (docs/bots.md).
 """
 
 from typing import Final
@@ -13,6 +20,7 @@ import msgspec
 import numpy as np
 
 from bots.policy import Decision
+from bots.skat import score_bidding
 from bots.skat.bidders import Bidder
 from bots.skat.bidding import bid_decision
 from bots.skat.claims import answer_claim
@@ -35,7 +43,10 @@ class SkatBot(msgspec.Struct, frozen=True):
         skat_seconds: optional time budget per bidding valuation and per skat decision
             (hand or pickup, discard, declaration); at least a few worlds are solved.
         bidder: how to value the hand in the bidding.
-        risk: the win probability a game needs before the bot bids for it (higher = cautious).
+        risk: the win probability a game needs before the bot bids for it (higher = cautious;
+            bidders other than `score`).
+        margin: the Seeger-Fabian points by which a contract's expected score must beat
+            passing before the `score` bidder bids or holds (higher = cautious).
         inference: card play weights the worlds by the other players' bids, contract and
             play (`bots.skat.inference`) instead of treating all consistent worlds alike.
     """
@@ -44,8 +55,9 @@ class SkatBot(msgspec.Struct, frozen=True):
     seconds: float | None = None
     skat_worlds: int = 24
     skat_seconds: float | None = None
-    bidder: Bidder = "montecarlo"
+    bidder: Bidder = "score"
     risk: float = 0.6
+    margin: float = 0.0
     inference: bool = False
 
     def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
@@ -54,6 +66,8 @@ class SkatBot(msgspec.Struct, frozen=True):
         if obs.claim_open:
             return answer_claim(obs)
         worlds, seconds = self.skat_worlds, self.skat_seconds
+        if self.bidder == "score" and obs.phase != "play":
+            return _by_score(obs, worlds, seconds, self.margin)
         if obs.phase == "bidding":
             return bid_decision(
                 obs, rng, bidder=self.bidder, risk=self.risk, worlds=worlds, seconds=seconds
@@ -69,8 +83,25 @@ class SkatBot(msgspec.Struct, frozen=True):
         )
 
 
+def _by_score(
+    obs: Observation, worlds: int, seconds: float | None, margin: float
+) -> Decision[Action]:
+    """The auction and skat decisions of the `score` bidder."""
+    if obs.phase == "bidding":
+        return score_bidding.score_bid(obs, worlds=worlds, seconds=seconds, margin=margin)
+    if obs.phase == "skat":
+        return score_bidding.choose_hand_or_skat(obs, worlds=worlds, seconds=seconds)
+    if obs.phase == "discard":
+        return score_bidding.choose_discard(obs, worlds=worlds, seconds=seconds)
+    return score_bidding.choose_declaration(obs, worlds=worlds, seconds=seconds)
+
+
 LEVELS: Final[dict[str, SkatBot]] = {
-    "easy": SkatBot(worlds=10, skat_worlds=8, risk=0.75),
-    "medium": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, risk=0.65),
-    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, risk=0.6),
+    "beginner": SkatBot(worlds=10, skat_worlds=8, skat_seconds=0.4, margin=40.0),
+    "club": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
+    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, margin=8.0),
+    "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0),
+    "baseline": SkatBot(
+        worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, bidder="montecarlo", risk=0.6
+    ),
 }

@@ -1,6 +1,6 @@
 """`tischrunde tournament`: bot-vs-bot tournaments recorded in the server's database.
 
-`tischrunde tournament --game skat --players strong,medium,greedy --games 36` plays and
+`tischrunde tournament --game skat --players expert,club,greedy --games 36` plays and
 records one; `--resume ID` finishes an interrupted one; `tischrunde tournament report ID`
 prints the standings again from the database and writes the CSV and the plot. See
 docs/tournaments.md.
@@ -39,7 +39,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Play a bot tournament (every game stored as at a live table) or resume one.",
     )
     run.add_argument("--game", choices=("skat", "tichu"), help="the game (not with --resume)")
-    run.add_argument("--players", help="comma-separated bot names, e.g. strong,medium,greedy")
+    run.add_argument("--players", help="comma-separated bot names, e.g. expert,club,greedy")
     run.add_argument("--games", type=int, help="Skat: new deals per group of players (a table)")
     run.add_argument(
         "--table-size", type=int, choices=_SKAT_TABLES, default=3, help="Skat: 3- or 4-tables"

@@ -102,8 +102,8 @@ def test_lms_weights_must_have_the_right_shape() -> None:
         LinearBidder(np.zeros((2, 3, 4)))
 
 
-@pytest.mark.parametrize("bidder", BIDDERS)
-def test_every_bidder_gives_a_consistent_valuation(bidder: str) -> None:
+@pytest.mark.parametrize("bidder", [b for b in BIDDERS if b != "score"])
+def test_every_risk_bidder_gives_a_consistent_valuation(bidder: str) -> None:
     for hand in LABELLED[:6]:
         valuation = value_hand(hand.cards, hand.position, bidder=bidder, risk=0.6, worlds=4)
         assert (valuation.game == "pass") == (valuation.limit == 0)

@@ -80,7 +80,7 @@ def test_only_a_defender_facing_an_open_claim_answers() -> None:
         answer_claim(sure_grand().observation(1))
 
 
-@pytest.mark.parametrize("name", ["greedy", "easy", "strong"])
+@pytest.mark.parametrize("name", ["greedy", "beginner", "strong", "baseline"])
 def test_every_level_answers_by_the_solver(name: str) -> None:
     policy = skat_policy(name)
     rng = np.random.default_rng(1)

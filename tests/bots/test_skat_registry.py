@@ -13,6 +13,7 @@ def test_a_level_takes_any_bidder_and_keeps_its_other_settings(level: str, bidde
     bot = policy("skat", f"{level}:{bidder}")
     assert isinstance(bot, SkatBot) and bot.bidder == bidder
     assert bot.worlds == LEVELS[level].worlds and bot.risk == LEVELS[level].risk
+    assert bot.margin == LEVELS[level].margin
     assert f"{level}:{bidder}" in policy_names("skat")
 
 
@@ -24,7 +25,7 @@ def test_plain_level_names_keep_their_default_bidder() -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("greedy:lms", "unknown Skat level 'greedy'.*known: easy, medium, strong"),
+        ("greedy:lms", "unknown Skat level 'greedy'.*known: beginner, club, strong, expert"),
         ("grandmaster:lms", "unknown Skat level 'grandmaster'"),
         ("strong:oracle", "unknown Skat bidder 'oracle'.*known: greedy, lms, knn, montecarlo"),
         ("strong:", "unknown Skat bidder ''"),

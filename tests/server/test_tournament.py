@@ -36,7 +36,7 @@ from tests.server.test_restart import postgres_database
 
 SKAT = Params(
     game="skat",
-    players=("greedy", "random", "easy"),
+    players=("greedy", "random", "beginner"),
     deals=2,
     duplicate=True,
     list_length=1,
@@ -198,7 +198,7 @@ async def test_standings_agree_with_the_games_in_the_database(
         # to the difference of the players' means per game.
         mean_of = {r["player"]: r["mean"] for r in report.standings}
         pairs = {(p["a"], p["b"]): p for p in report.details["paired"]}
-        assert set(pairs) == {("easy", "greedy"), ("easy", "random"), ("greedy", "random")}
+        assert set(pairs) == {("beginner", "greedy"), ("beginner", "random"), ("greedy", "random")}
         for (a, b), pair in pairs.items():
             assert pair["deals"] == params.deals
             assert pair["mean"] == pytest.approx(mean_of[a] - mean_of[b])
@@ -368,7 +368,7 @@ def test_a_four_table_tournament_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'four.db'}"
-    players = "greedy,random,easy,medium"
+    players = "greedy,random,beginner,club"
     code = main(
         [
             *("tournament", "--game", "skat", "--players", players, "--table-size", "4"),
@@ -392,7 +392,7 @@ def test_the_command_refuses_unknown_bots_and_missing_sizes(
     base = ["tournament", "--db", url, "--game", "skat"]
     assert main([*base, "--players", "greedy,random,nobody", "--games", "1"]) == 2
     assert "unknown Skat bot 'nobody'" in capsys.readouterr().err
-    assert main([*base, "--players", "greedy,random,easy"]) == 2
+    assert main([*base, "--players", "greedy,random,beginner"]) == 2
     assert "needs --games" in capsys.readouterr().err
     assert main([*base, "--players", "greedy,random", "--games", "1"]) == 2
     assert "at least 3 players" in capsys.readouterr().err

@@ -8,8 +8,9 @@ import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
 
 const TOURNAMENTS_MS = 30000; // tournaments are few and slow: their games take minutes
-// Named bot levels, strongest first; `LEVEL:BIDDER` variants stay out of the menus.
-const LEVEL_ORDER = ["strong", "medium", "classic", "easy", "greedy", "random"];
+// Named bot levels, strongest first (the first offered is the default at a table); `LEVEL:BIDDER`
+// variants and the frozen Skat `baseline` stay out of the menus.
+const LEVEL_ORDER = ["expert", "strong", "club", "classic", "beginner", "greedy", "random"];
 // Openskill's ordinal (mu - 3 sigma, 0 for a new player) on an Elo-like scale (1500 at the start).
 const RATING_BASE = 1500;
 const RATING_SCALE = 24;
