@@ -208,6 +208,7 @@ def test_why_the_bot_played_that_is_said_in_words(
         assert not any(mark in line for mark in '{}[]_"'), line
     assert any("of 6 sampled deals" in line for line in lines), lines
     assert any("possible deals" in line for line in lines), lines
+    assert any("points expected" in line for line in lines), lines  # the score bidder's plans
 
 
 def test_ratings_read_as_whole_numbers_around_1500(

@@ -4,7 +4,7 @@
 
 import { cardName } from "./cards.js";
 import { has, number, t } from "./i18n.js";
-import { gameName } from "./skat-words.js";
+import { contractText, gameName } from "./skat-words.js";
 
 const percent = (rate) => `${Math.round(rate * 100)} %`;
 
@@ -37,6 +37,24 @@ function odds(table, deck) {
   return Object.entries(table).map(([game, rate]) => `${gameName(game, deck)} ${percent(Array.isArray(rate) ? rate[0] : rate)}`).join(", ");
 }
 
+/** A score bidder's contract label ("grand hand schneider") in the player's words. */
+function contractLabel(label, deck) {
+  const [game, ...flags] = String(label).split(" ");
+  const on = (flag) => flags.includes(flag);
+  return contractText({ game, schneider: on("schneider"), schwarz: on("schwarz"), ouvert: on("ouvert") }, on("hand"), deck);
+}
+
+/** What the score bidder expected (bots/skat/score_bidding.py): the best plan and its score. */
+function expectation(why, act, deck) {
+  const points = why.expected !== undefined ? number(why.expected, 0) : null;
+  if (why.plan === "pickup") return t("hint.plan_pickup", { points });
+  if (why.contract) {
+    return t("hint.expected", { contract: contractLabel(why.contract, deck), points, rate: percent(why.solved) });
+  }
+  if (why.contract === null || (why.bid !== undefined && act?.type === "pass")) return t("hint.no_contract", { bid: why.bid });
+  return null;
+}
+
 /** The reasons a bot gave, in words. */
 export function reasons(why, act, deck) {
   const out = [];
@@ -53,6 +71,13 @@ export function reasons(why, act, deck) {
       ? t(why.game ? "hint.limit_game" : "hint.limit", { limit: why.limit, game: gameName(why.game, deck) })
       : t("hint.too_weak"));
   } else if (why.game) out.push(t("hint.had_in_mind", { game: gameName(why.game, deck) }));
+  const expected = expectation(why, act, deck);
+  if (expected) out.push(expected);
+  if (why.hand && typeof why.hand === "object") { // hand or pickup: both plans' expectations
+    const inHand = expectation(why.hand, null, deck);
+    if (inHand) out.push(t("hint.in_hand", { what: inHand }));
+    if (why.pickup !== null && why.pickup !== undefined) out.push(t("hint.plan_pickup", { points: number(why.pickup, 0) }));
+  }
   if (why.chances && why.game && why.chances[why.game] !== undefined) {
     out.push(t("hint.chance", { game: gameName(why.game, deck), rate: percent(why.chances[why.game]) }));
   }
