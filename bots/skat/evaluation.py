@@ -34,6 +34,7 @@ from engine.skat.solver import Solver as _Solver
 __all__ = [
     "GameOdds",
     "base_game_value",
+    "deal_worlds",
     "opening_win",
     "quick_discard",
     "shared_world_wins",
@@ -115,7 +116,7 @@ def win_odds(
     deadline = deadline_after(seconds)
     wins = solved = 0
     pickup = skat is None and not hand
-    for others, world_skat in _worlds(hand_cards, skat, worlds, rng):
+    for others, world_skat in deal_worlds(hand_cards, skat, worlds, rng):
         if out_of_time(deadline, solved):
             break
         wins += _declarer_wins(
@@ -145,7 +146,7 @@ def shared_world_wins(
     deadline = deadline_after(seconds)
     wins = np.zeros((worlds, len(games)), dtype=np.bool_)
     solved = 0
-    for others, world_skat in _worlds(hand_cards, None, worlds, rng):
+    for others, world_skat in deal_worlds(hand_cards, None, worlds, rng):
         if out_of_time(deadline, solved):
             break
         for g, game in enumerate(games):
@@ -156,7 +157,7 @@ def shared_world_wins(
     return wins[:solved]
 
 
-def _worlds(
+def deal_worlds(
     hand_cards: CardMask, skat: CardMask | None, worlds: int, rng: np.random.Generator
 ) -> Iterator[tuple[tuple[CardMask, CardMask], CardMask]]:
     """Uniform deals of the hidden cards: the opponents' hands (next seat first) and the

@@ -12,13 +12,14 @@ rule `quick_discard` in each world; the matadors count the world's skat.
 A contract's expected score at a bid is the win chance times the mean score if won plus the
 loss chance times the mean score if lost, each world scored by the engine's own arithmetic
 (`engine.skat.scoring`: game value, overbid, Seeger-Fabian points; the one place for it).
-The open-card solver overrates the declarer (strategy fusion: he plays as if he saw the
-cards), so the solved win rate is mapped through a calibration table per game kind
+The open-card win rate is not the real one (the solver plays every side as if it saw the
+cards; measured against real play it underrated suit games and grand), so it is mapped
+through a calibration table per game kind
 (`bots/skat/data/calibration.json`, fitted by `bench.skat_calibration`).
 """
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -27,12 +28,11 @@ import msgspec
 import numpy as np
 
 from bots.skat.budget import deadline_after, out_of_time
-from bots.skat.evaluation import opening_win, quick_discard
+from bots.skat.evaluation import deal_worlds, opening_win, quick_discard
 from bots.skat.features import null_features
-from engine.bits import iter_bits, popcount
+from engine.bits import popcount
 from engine.skat.actions import Declare
 from engine.skat.cards import (
-    ALL_CARDS,
     JACKS,
     NULL_VALUES,
     SUIT_GAMES,
@@ -276,14 +276,13 @@ def solve_outcomes(
     cards a plan's discard is its pair (None: `quick_discard`).
     """
     deadline = deadline_after(seconds)
-    known = skat if skat is not None else 0
     levels: list[list[int]] = [[] for _ in plans]
     counts: list[list[int]] = [[] for _ in plans]
     trumps: list[list[int]] = [[] for _ in plans]
-    for solved, (others, world_skat) in enumerate(_worlds(cards | known, worlds, rng)):
+    for solved, (others, world_skat) in enumerate(deal_worlds(cards, skat, worlds, rng)):
         if out_of_time(deadline, solved):
             break
-        twelve = cards | known | world_skat
+        twelve = cards | world_skat  # the known skat, or the world's (none after the pickup)
         for i, (game, hand, pair) in enumerate(plans):
             if skat is not None:
                 laid = skat
@@ -325,19 +324,3 @@ def _level(
     if not solver.solve(position, "win", SCHWARZ).declarer_wins:
         return SCHNEIDER
     return SCHWARZ_LEVEL
-
-
-def _worlds(
-    seen: CardMask, worlds: int, rng: np.random.Generator
-) -> Iterator[tuple[tuple[CardMask, CardMask], CardMask]]:
-    """Uniform deals of the cards not `seen`: the opponents' hands (next seat first) and,
-    when two cards are left over, the skat (else 0)."""
-    cards = sorted(iter_bits(ALL_CARDS & ~seen))
-    for _ in range(worlds):
-        dealt = [cards[int(i)] for i in rng.permutation(len(cards))]
-        others = (_mask(dealt[:HAND_SIZE]), _mask(dealt[HAND_SIZE : 2 * HAND_SIZE]))
-        yield others, _mask(dealt[2 * HAND_SIZE :])
-
-
-def _mask(cards: Sequence[int]) -> CardMask:
-    return sum(1 << c for c in cards)
