@@ -159,10 +159,9 @@ def bid_decision(
     seconds: float | None = None,
 ) -> Decision[Action]:
     """Bid, hold or pass by the limit of `bidder`."""
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
     valuation = value_hand(
         parse_cards(obs.hand),
-        order.index(obs.seat),
+        obs.position,
         bidder=bidder,
         risk=risk,
         worlds=worlds,

@@ -40,10 +40,6 @@ def candidates_for_bid(cards: CardMask, bid: int) -> list[GameType]:
     return games
 
 
-def _position(obs: Observation) -> int:
-    return (obs.forehand, obs.middlehand, obs.rearhand).index(obs.seat)
-
-
 def _share(seconds: float | None, games: list[GameType]) -> float | None:
     """Each candidate game's part of a decision's time budget."""
     return None if seconds is None or not games else seconds / len(games)
@@ -70,7 +66,7 @@ def choose_hand_or_skat(
             shared_solver(),
             cards,
             game,
-            position=_position(obs),
+            position=obs.position,
             hand=True,
             worlds=worlds,
             rng=rng,
@@ -100,7 +96,7 @@ def choose_discard(
             shared_solver(),
             ten,
             game,
-            position=_position(obs),
+            position=obs.position,
             hand=False,
             worlds=worlds,
             rng=rng,
@@ -133,7 +129,7 @@ def choose_declaration(
                 shared_solver(),
                 ten,
                 game,
-                position=_position(obs),
+                position=obs.position,
                 hand=False,
                 worlds=worlds,
                 rng=rng,

@@ -152,7 +152,7 @@ def _follow(obs: Observation, plays: list[int], game: GameType, ducking: bool) -
         return min(plays, key=lambda c: (power(game, c), c)), "forced to win"
     last = len(table) == 2
     leader = obs.trick_leader
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    order = obs.order
     assert leader is not None
     winner_seat = order[(order.index(leader) + winning_index(game, table)) % 3]
     partner_wins = _same_side(obs, winner_seat)

@@ -168,7 +168,7 @@ Trick = tuple[tuple[tuple[int, int], ...], int]  # (seat, card) in playing order
 
 def _tricks(obs: Observation) -> list[Trick]:
     """The tricks so far as (seat, card) pairs with the winner (-1: the trick on the table)."""
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    order = obs.order
     tricks = [(t.leader, t.cards, t.winner) for t in obs.tricks]
     if obs.trick and obs.trick_leader is not None:
         tricks.append((obs.trick_leader, obs.trick, -1))
@@ -189,7 +189,7 @@ def log_likelihood(obs: Observation, worlds: list[World]) -> FloatArray:
         for seat, card in plays:
             played[seat] |= 1 << card
     declarer, contract = obs.declarer, obs.contract
-    active = (obs.forehand, obs.middlehand, obs.rearhand)
+    active = obs.order
     hidden = [s for s in active if s != obs.seat and obs.open_hands[s] is None]
     floor = np.log(FLOOR)
     result = np.zeros(len(worlds))

@@ -82,7 +82,7 @@ def _own_cards_on_table(obs: Observation) -> int:
 
 
 def _players(obs: Observation, leader: int) -> tuple[int, int, int]:
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    order = obs.order
     i = order.index(leader)
     return (order[i], order[(i + 1) % 3], order[(i + 2) % 3])
 
@@ -92,7 +92,7 @@ def position_of(obs: Observation, world: World) -> Position:
     rearhand 2; the declarer's banked points include the world's skat."""
     if obs.contract is None or obs.declarer is None or obs.trick_leader is None:
         raise InvalidInput("card play needs a declared game")
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    order = obs.order
     declarer_tricks = sum(1 for t in obs.tricks if t.winner == obs.declarer)
     return Position(
         hands=(world.hands[order[0]], world.hands[order[1]], world.hands[order[2]]),

@@ -115,7 +115,7 @@ def _voids(obs: Observation, game: GameType) -> tuple[int, ...]:
     tricks = [(t.leader, t.cards) for t in obs.tricks]
     if obs.trick and obs.trick_leader is not None:
         tricks.append((obs.trick_leader, obs.trick))
-    order = (obs.forehand, obs.middlehand, obs.rearhand)
+    order = obs.order
     for leader, cards in tricks:
         led = effective_suit(game, parse_card(cards[0]))
         seat = leader

@@ -136,10 +136,6 @@ def bid_limit(outcomes: tuple[Outcomes, ...], margin: float) -> int:
     return limit
 
 
-def _position(obs: Observation) -> int:
-    return (obs.forehand, obs.middlehand, obs.rearhand).index(obs.seat)
-
-
 def _diagnostics(choice: Choice | None, bid: int) -> dict[str, object]:
     if choice is None:
         return {"bid": bid, "contract": None}
@@ -161,7 +157,7 @@ def score_bid(
     obs: Observation, *, worlds: int, seconds: float | None, margin: float
 ) -> Decision[Action]:
     """Hold or say the next bid while the best contract there beats passing."""
-    outcomes = estimate_hand(parse_cards(obs.hand), _position(obs), worlds, seconds)
+    outcomes = estimate_hand(parse_cards(obs.hand), obs.position, worlds, seconds)
     legal = obs.legal
     if Hold() in legal:
         plan = best_plan(outcomes, obs.bid)
@@ -179,7 +175,7 @@ def choose_hand_or_skat(
     obs: Observation, *, worlds: int, seconds: float | None
 ) -> Decision[Action]:
     """Play the best hand contract if it is worth more than the pickup."""
-    outcomes = estimate_hand(parse_cards(obs.hand), _position(obs), worlds, seconds)
+    outcomes = estimate_hand(parse_cards(obs.hand), obs.position, worlds, seconds)
     allowed = {a for a in obs.legal if isinstance(a, Declare)}
     in_hand = best_contract(outcomes, obs.bid, allowed, hand=True)
     pickup = pickup_score(outcomes, obs.bid)
@@ -199,7 +195,7 @@ def choose_discard(obs: Observation, *, worlds: int, seconds: float | None) -> D
     plans: list[tuple[GameType, bool, CardMask | None]] = [
         (g, False, quick_discard(twelve, g)) for g in games
     ]
-    outcomes = _solve(twelve, plans, _position(obs), worlds, seconds, seed=twelve)
+    outcomes = _solve(twelve, plans, obs.position, worlds, seconds, seed=twelve)
     best: tuple[float, CardMask, Choice] | None = None
     for (_, _, pair), game in zip(plans, outcomes, strict=True):
         choice = best_contract([game], obs.bid)
@@ -219,7 +215,7 @@ def choose_declaration(obs: Observation, *, worlds: int, seconds: float | None) 
     null: list[GameType] = ["null"] if is_null_hopeful(ten, hand=False) else []
     games = [g for g in trump_games + null if Declare(g) in allowed]
     plans: list[tuple[GameType, bool, CardMask | None]] = [(g, False, None) for g in games]
-    outcomes = _solve(ten, plans, _position(obs), worlds, seconds, skat=skat, seed=ten | skat)
+    outcomes = _solve(ten, plans, obs.position, worlds, seconds, skat=skat, seed=ten | skat)
     choice = best_contract(outcomes, obs.bid, allowed)
     if choice is None:
         return Decision(Declare("grand"), {"reason": "no candidate game is declarable"})

@@ -76,6 +76,17 @@ class Observation(msgspec.Struct, frozen=True):
     legal: tuple[Action, ...]
     result: Result | None
 
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """The seats that play this deal: forehand, middlehand, rearhand."""
+        return (self.forehand, self.middlehand, self.rearhand)
+
+    @property
+    def position(self) -> int:
+        """The viewer's position: 0 forehand, 1 middlehand, 2 rearhand (ValueError for a
+        viewer who does not play the deal)."""
+        return self.order.index(self.seat)
+
 
 def observe(state: "State", seat: int | None, *, history: bool = True) -> Observation:
     """The observation of `seat` (None for a spectator); `history=False` leaves the action
