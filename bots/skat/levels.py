@@ -8,7 +8,8 @@ worlds (`bots.skat.montecarlo`). With the `score` bidder the auction and the ska
 (`bots.skat.bidding`, `bots.skat.discard`). A Ramsch is played by the greedy rules (the
 solver scores declarer games only).
 
-The levels players choose from differ in the worlds they solve and in their caution (the
+The Monte Carlo levels players choose from (`club`, `strong`, `expert`; `beginner` plays by
+rules, `bots.skat.beginner`) differ in the worlds they solve and in their caution (the
 `margin` an expected score must clear over passing). `baseline` is the `strong` level as it
 was before the score bidder (win chance against risk 0.6), frozen for comparisons; the
 default at tables is the strongest level within the decision-time budgets (docs/bots.md).
@@ -97,7 +98,6 @@ def _by_score(
 
 
 LEVELS: Final[dict[str, SkatBot]] = {
-    "beginner": SkatBot(worlds=10, skat_worlds=8, skat_seconds=0.4, margin=40.0),
     "club": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
     "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, margin=8.0),
     "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0),
