@@ -157,10 +157,12 @@ def test_levels_resolve_by_name_and_pickle(level: str) -> None:
     assert pickle.loads(pickle.dumps(bot)) == bot
 
 
-def test_levels_grow_more_careful_towards_club() -> None:
-    margins = [LEVELS[n].margin for n in ("expert", "strong", "club")]
-    assert margins == sorted(margins)
-    assert all(LEVELS[n].bidder == "score" for n in ("club", "strong", "expert"))
+def test_the_levels_solve_fewer_worlds_and_bid_more_simply_towards_club() -> None:
+    expert, strong, club = (LEVELS[n] for n in ("expert", "strong", "club"))
+    assert expert.bidder == strong.bidder == "score" and expert.margin < strong.margin
+    assert club.bidder == "greedy"
+    assert expert.worlds > strong.worlds > club.worlds
+    assert expert.skat_worlds > strong.skat_worlds > club.skat_worlds
 
 
 def test_baseline_is_the_former_strong_level() -> None:
