@@ -4,7 +4,8 @@ Bidding goes by what a learner counts: jacks plus the cards of the longest suit 
 trumps, side aces are tricks; a hand with at least seven such trumps-and-aces (and a jack) is
 worth a suit game, three jacks and two aces a grand, and the bid goes up to the game's value
 with its matadors. No null, no hand game, no announcements. The skat is always picked up; the
-discard keeps the most trumps-and-aces and saves the most points.
+game is counted again on the twelve cards, the discard keeps its most trumps-and-aces and
+saves the most points, and that game is declared if it reaches the bid.
 
 Card play is the rule of thumb of the `greedy` bot (draw trumps, cash aces, take a trick
 worth taking cheaply, smear on the partner's trick) with a beginner's two weaknesses:
@@ -150,8 +151,13 @@ def _discard(obs: Observation, moves: list[Action]) -> Decision[Action]:
 
 
 def _declare(obs: Observation, moves: list[Action]) -> Decision[Action]:
+    """The game counted on the twelve cards (the one the discard kept trumps for) if it
+    reaches the bid, else the one with the most trumps and aces among those that do."""
     playing = parse_cards(obs.hand)
     twelve = playing | parse_cards(obs.discarded)
+    counted = count_hand(twelve).game
+    if game_value_estimate(twelve, counted) >= obs.bid and Declare(counted) in moves:
+        return Decision(Declare(counted), {"count": _count_in(playing, counted), "counted": True})
     options: list[tuple[bool, int, int, GameType]] = []
     for move in moves:
         if isinstance(move, Declare) and move.game != "null" and not move.schneider:

@@ -100,3 +100,15 @@ def test_it_forgets_that_the_trumps_are_gone() -> None:
     reasons = {d.diagnostics["reason"] for d in decisions}
     assert {"draw trumps", "lead low"} <= reasons
     assert Play("JD") in {d.action for d in decisions if d.diagnostics["reason"] == "draw trumps"}
+
+
+def test_three_jacks_and_two_aces_are_declared_a_grand() -> None:
+    fh = "JC JS JH AC AS 7C 8S 9H 7D 8D"
+    mh, hh = "JD TC KC QC 9C 8C TS KS QS 9S", "7S AH TH KH QH 8H 7H AD TD KD"
+    state = deal_state(fh, mh, hh, "QD 9D")
+    state = run(state, (1, Bid(18)), (0, Hold()), (1, Pass()), (2, Pass()))
+    for _ in range(3):  # pick up, discard, declare
+        state = state.apply(
+            0, beginner_policy(state.observation(0), np.random.default_rng(0)).action
+        )
+    assert state.contract is not None and state.contract.game == "grand"
