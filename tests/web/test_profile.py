@@ -4,28 +4,8 @@ people read, its history as a chart, and his latest list with a link to its repl
 import re
 
 from tests.web.conftest import Browser, LiveServer
-from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
+from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, fill_with_bots, open_lobby
 from tests.web.test_replay import wait_for_record
-
-# The page's user plays the open table's list out with random legal moves, sent through the
-# page's own connection.
-PLAY_A_LIST = """async () => {
-  const app = window.tischrunde;
-  const model = app.screen.model;
-  const id = model.id;
-  for (let i = 0; i < 1200; i += 1) {
-    const view = model.view;
-    if (model.info?.status === "finished") return id;
-    if (view && view.legal?.length && view.phase !== "over") {
-      const action = view.legal[Math.floor(Math.random() * view.legal.length)];
-      try {
-        await app.net.request("act", { table: id, seq: model.seq, action });
-      } catch { /* the table moved on meanwhile */ }
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return id;
-}"""
 
 
 def test_the_profile_shows_rating_chart_and_replays(

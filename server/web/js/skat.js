@@ -575,30 +575,3 @@ export function renderList(model, ctx) {
     : null;
   return h("div", { class: "list" }, table, standings);
 }
-
-// --- replays ------------------------------------------------------------------------------
-
-/** What a replay step shows of a Skat deal besides the hands (`view`: the public view after
- * the step): the bid and the game, the trick on the table, the skat laid away and the result. */
-export function skatReplayInfo(view, name, deck) {
-  const lines = [];
-  if (view.declarer !== null && view.declarer !== undefined) {
-    const game = view.contract ? contractText(view.contract, view.hand_game, deck) : t("skat.declaring");
-    lines.push(h("p", {}, t("replay.skat_game", { name: name(view.declarer), game, bid: view.bid })));
-  } else if (view.bid) lines.push(h("p", {}, t("replay.skat_bid", { bid: view.bid })));
-  if (view.trick?.length) {
-    lines.push(h("div", { class: "replay-trick" }, h("span", { class: "muted small" }, `${t("replay.trick")}: `),
-      view.trick.map((card) => miniCard(card, deck))));
-  }
-  const shown = view.discarded?.length ? view.discarded : view.skat;
-  if (shown?.length) {
-    lines.push(h("div", { class: "skat-shown" }, h("span", { class: "muted small" }, `${t("skat.skat")}: `),
-      shown.map((card) => miniCard(card, deck))));
-  }
-  if (view.result) {
-    const { title, lines: more } = describeResult({ name }, view.result, deck);
-    lines.push(h("div", { class: "result-panel", role: "status" }, h("h3", {}, title),
-      more.length ? h("p", { class: "small" }, more.join(" · ")) : null));
-  }
-  return lines;
-}
