@@ -84,10 +84,12 @@ class GameInfo(msgspec.Struct, frozen=True):
 
 
 class LeaderboardEntry(msgspec.Struct, frozen=True):
-    """A player's rating: `ordinal` (mu - 3 sigma) orders the board."""
+    """A player's rating: `ordinal` (mu - 3 sigma) orders the board. `guest`: a player
+    without an account."""
 
     name: str
     bot: bool
+    guest: bool
     mu: float
     sigma: float
     ordinal: float

@@ -47,12 +47,20 @@ def test_the_profile_shows_rating_chart_and_replays(
     assert table in page.url and page.locator(".replay-step").inner_text().startswith("Move 0 of")
 
 
-def test_the_leaderboard_links_to_profiles_in_german(
+def test_the_leaderboard_shows_people_names_its_scale_and_links_to_profiles_in_german(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page(locale="de-DE")
     open_lobby(page, live_server.url)
-    page.wait_for_selector(".board-table a.player-link")  # the list of the test above was rated
+    # The list of the test above was rated: a guest's and random bots', so the board of people
+    # is empty until bots and guests are asked for.
+    page.wait_for_selector(".board .empty")
+    assert "Noch hat kein Spieler mit Konto" in page.locator(".board .empty").inner_text()
+    assert "Wertungsskala: 1500 + 24 × (μ − 3σ)" in page.locator(".board-scale").inner_text()
+    page.locator("input[name=board-everyone]").check()
+    page.wait_for_selector(".board-table a.player-link")
+    assert page.locator(".board-table tr.bot").count() >= 1
+    assert page.locator(".board-table tr.guest .badge").first.inner_text() == "Gast"
     page.locator(".board-table a.player-link").first.click()
     page.wait_for_selector(".profile-screen .rating-box")
     assert "gewerteten Liste" in page.locator(".rating-box").first.inner_text()

@@ -43,6 +43,7 @@ export class Lobby {
     this.createBox = h("section", { class: "panel create", "aria-labelledby": "create-title" });
     this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.boardGame = "skat";
+    this.boardEveryone = false; // the board shows people (accounts); bots and guests on request
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.shown = false;
@@ -280,7 +281,7 @@ export class Lobby {
   async loadBoard() {
     let entries = [];
     try {
-      entries = (await this.app.net.request("leaderboard", { game: this.boardGame })).entries;
+      entries = (await this.app.net.request("leaderboard", { game: this.boardGame, people: !this.boardEveryone })).entries;
     } catch {
       /* offline */
     }
@@ -297,12 +298,18 @@ export class Lobby {
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
               h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
-            h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : "" },
+            h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : e.guest ? "guest" : "" },
               h("td", {}, i + 1), h("td", {}, h("a", { href: profileHash(e.name), class: "player-link" },
-                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name)),
+                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
+                e.guest ? h("span", { class: "badge" }, t("menu.guest")) : null),
               rating(e), h("td", {}, e.lists)))))
-        : h("p", { class: "empty" }, t("board.empty")),
-      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, t("common.as_json"))),
+        : h("p", { class: "empty" }, t(this.boardEveryone ? "board.empty" : "board.no_people")),
+      h("label", { class: "check board-everyone" },
+        h("input", { type: "checkbox", name: "board-everyone", checked: this.boardEveryone,
+          onchange: (e) => { this.boardEveryone = e.target.checked; this.loadBoard(); } }),
+        t("board.everyone")),
+      h("p", { class: "muted small board-scale" }, t("board.scale")),
+      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}${this.boardEveryone ? "" : "&people=1"}` }, t("common.as_json"))),
     );
   }
 }
