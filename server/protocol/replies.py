@@ -63,7 +63,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
 
 
 class TableInfo(msgspec.Struct, frozen=True):
-    """Public metadata of a table (never cards)."""
+    """Public metadata of a table (never cards); `host`: the name of the player who opened it
+    (null: a tournament's table), for a readable table name."""
 
     id: str
     game: str
@@ -74,6 +75,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     series_length: int
     deal: int
     spectators: int
+    host: str | None = None
 
 
 class GameInfo(msgspec.Struct, frozen=True):

@@ -76,3 +76,10 @@ export function progress(table) {
 export function gameLabel(game) {
   return t(`game.${game}`);
 }
+
+/** A table as people name it: who opened it and the game ("Anna's Skat table"); a
+ * tournament's table by its game alone. */
+export function tableName(table) {
+  const game = gameLabel(table.game);
+  return table.host ? t("lobby.table_name", { name: table.host, game }) : t("lobby.table_of_game", { game });
+}

@@ -2,7 +2,7 @@
 // `lobby_table`), creating a Skat or Tichu table with its rule options, the running bot
 // tournaments (read again every half minute while the lobby shows) and the leaderboard.
 
-import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary } from "./games.js";
+import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
@@ -136,7 +136,10 @@ export class Lobby {
       h("h2", { id: "tables-title" }, t("lobby.tables")),
       ownPrivate.length
         ? h("p", { class: "mine" }, t("lobby.your_tables"), " ",
-            ownPrivate.map((id) => h("a", { href: this.app.tableLink(id), class: "chip" }, id)))
+            ownPrivate.map((id) => {
+              const info = this.app.models.get(id)?.info;
+              return h("a", { href: this.app.tableLink(id), class: "chip" }, info ? tableName(info) : id);
+            }))
         : null,
       rows.length
         ? h("ul", { class: "table-list", "aria-label": t("lobby.open_tables") }, rows)
@@ -154,7 +157,7 @@ export class Lobby {
     const status = table.status === "waiting" ? t("status.waiting_free", { n: free }) : progress(table);
     return h("li", { class: "table-row", dataset: { table: table.id } },
       h("div", { class: "table-head" },
-        h("strong", {}, gameLabel(table.game)),
+        h("strong", { class: "table-name" }, tableName(table)),
         h("span", { class: "muted" }, rulesSummary(table.game, table.rules)),
         h("span", { class: `status ${table.status}` }, status),
         table.spectators ? h("span", { class: "muted", title: t("lobby.spectators") }, icon("eye"), ` ${table.spectators}`) : null),
