@@ -49,10 +49,10 @@ def wait_for_record(server: LiveServer, table: str) -> None:
     raise AssertionError("the bots did not finish the deal")
 
 
-def bots_deal(page: Any, server: LiveServer, game: str = "skat") -> str:
+def bots_deal(page: Any, server: LiveServer, game: str = "skat", players: int = 3) -> str:
     """A finished deal of random bots with at least two tricks (a Skat deal may be passed in:
     then another table)."""
-    rules, seats = ({"players": 3}, 3) if game == "skat" else ({"max_rounds": 1}, 4)
+    rules, seats = ({"players": players}, players) if game == "skat" else ({"max_rounds": 1}, 4)
     for _ in range(10):
         table: str = page.evaluate(BOTS_PLAY, [game, rules, seats])
         wait_for_record(server, table)
@@ -122,13 +122,17 @@ def trick_ends(replay: dict[str, Any], game: str) -> list[int]:
     ]
 
 
-@pytest.mark.parametrize(("game", "first_hands"), [("skat", [10, 10, 10]), ("tichu", [8, 8, 8, 8])])
+@pytest.mark.parametrize(
+    ("game", "players", "first_hands"),
+    # At a Skat table of four the dealer (seat 3 in the first deal) sits out with no cards.
+    [("skat", 3, [10, 10, 10]), ("skat", 4, [10, 10, 10]), ("tichu", 4, [8, 8, 8, 8])],
+)
 def test_a_deal_played_by_bots_is_stepped_through_by_move_and_trick(
-    live_server: LiveServer, browser: Browser, game: str, first_hands: list[int]
+    live_server: LiveServer, browser: Browser, game: str, players: int, first_hands: list[int]
 ) -> None:
     page = browser.page()
     open_lobby(page, live_server.url)
-    table = bots_deal(page, live_server, game)
+    table = bots_deal(page, live_server, game, players)
     step_through(page, live_server.url, table, first_hands)
     ends = trick_ends(page.evaluate(REPLAY_JS), game)
     # A trick on: the step that completed the first trick; once more, the second; and back.
@@ -141,13 +145,13 @@ def test_a_deal_played_by_bots_is_stepped_through_by_move_and_trick(
     # The keys: a move with the arrows, a trick with Shift, the ends with Home and End.
     page.keyboard.press("ArrowRight")
     assert felt(page)["step"] == ends[0] + 1
-    browser.shot(page, f"replay-{game}-trick")
+    browser.shot(page, f"replay-{game}{players}-trick")
     page.keyboard.press("ArrowLeft")
     assert felt(page)["step"] == ends[0]
     page.keyboard.press("Shift+ArrowRight")
     assert felt(page)["step"] == ends[1]
     page.keyboard.press("End")
-    browser.shot(page, f"replay-{game}")
+    browser.shot(page, f"replay-{game}{players}")
     page.keyboard.press("Home")
     assert felt(page)["step"] == 0
 
