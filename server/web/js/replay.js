@@ -6,8 +6,9 @@
 // table's replay needs its invite or a seat at it.
 //
 // What the page shows is one step, `screen.step` (0: the deal); the root carries it as
-// `data-step`, and every card drawn carries `data-card` and `data-seat`, so a panel beside the
-// felt (`.replay-panels`) or marks on cards can follow the step.
+// `data-step`, every card drawn carries `data-card` and `data-seat` (each hand's box
+// `data-hand`), so a panel beside the Skat felt (`.replay-panels`) or marks on cards can
+// follow the step.
 
 import { gameLabel, gameOf } from "./games.js";
 import { describeAction } from "./hints.js";
