@@ -22,6 +22,7 @@ __all__ = [
     "DEALS_PER_STANDARD_LIST",
     "GAME_TYPES",
     "STATISTICS_LISTS",
+    "DealResult",
     "SkatList",
     "skat_lists",
     "tally",
@@ -36,6 +37,20 @@ STATISTICS_LISTS = 1000
 GAME_TYPES = {"clubs": "suit", "spades": "suit", "hearts": "suit", "diamonds": "suit"}
 
 
+class DealResult(msgspec.Struct, frozen=True):
+    """What the statistics read of a deal's stored result (engine/skat/scoring.py `Result`;
+    the other fields are skipped when decoding, which keeps a long history quick to read)."""
+
+    seeger_fabian: tuple[int, ...]
+    declarer: int | None = None
+    game: str | None = None
+    won: bool | None = None
+    ramsch: bool = False
+
+
+_decode_result = msgspec.json.Decoder(DealResult).decode
+
+
 @dataclass(frozen=True)
 class SkatList:
     """One finished Skat list of the player: the table, his seat, his list points (the
@@ -45,7 +60,7 @@ class SkatList:
     private: bool
     seat: int
     points: int
-    deals: list[dict[str, Any]]
+    deals: list[DealResult]
 
 
 def _sits_out(players: int, number: int, seat: int) -> bool:
@@ -69,18 +84,18 @@ def tally(lists: Iterable[SkatList]) -> dict[str, Any] | None:
         points += played.points
         deals += len(played.deals)
         for number, result in enumerate(played.deals):
-            share = result["seeger_fabian"]
+            share = result.seeger_fabian
             if _sits_out(len(share), number, played.seat):
                 continue
-            if result.get("ramsch"):
+            if result.ramsch:
                 ramsch["played"] += 1
                 ramsch["lost"] += share[played.seat] < 0
                 continue
-            declarer, won = result.get("declarer"), result.get("won")
-            if declarer is None or won is None:
+            declarer, won, game = result.declarer, result.won, result.game
+            if declarer is None or won is None or game is None:
                 continue  # passed in or aborted: nobody played a game
             if declarer == played.seat:
-                kind = declared[GAME_TYPES.get(result["game"], result["game"])]
+                kind = declared[GAME_TYPES.get(game, game)]
                 kind["played"] += 1
                 kind["won"] += bool(won)
             else:
@@ -123,5 +138,5 @@ async def skat_lists(conn: AsyncConnection, user_id: int) -> list[SkatList]:
             private = bool(msgspec.json.decode(row.config).get("private"))
             played = SkatList(row.table_id, private, row.seat, row.points, [])
             found[row.table_id, row.seat] = played
-        played.deals.append(msgspec.json.decode(row.result))
+        played.deals.append(_decode_result(row.result))
     return list(found.values())

@@ -6,31 +6,27 @@ import asyncio
 import json
 from typing import Any
 
+import msgspec
+
 from engine.skat.scoring import seeger_fabian
 from server.app import App
-from server.store.statistics import SkatList, tally
+from server.store.statistics import DealResult, SkatList, tally
 from tests.server.client import Client, bot_table, play
 from tests.server.test_privacy import http_get
 
 
-def game(players: int, declarer: int, kind: str, won: bool, value: int) -> dict[str, Any]:
+def game(players: int, declarer: int, kind: str, won: bool, value: int) -> DealResult:
     """A declared game's stored result (the fields the statistics read, as the engine gives
     them: Seeger-Fabian points per seat, docs/skat-rules.md)."""
     list_value = value if won else -2 * value
-    return {
-        "declarer": declarer,
-        "game": kind,
-        "won": won,
-        "ramsch": False,
-        "seeger_fabian": list(seeger_fabian(players, declarer, won, list_value)),
-    }
+    return DealResult(seeger_fabian(players, declarer, won, list_value), declarer, kind, won)
 
 
-def ramsch(shares: list[int]) -> dict[str, Any]:
-    return {"declarer": None, "game": None, "won": None, "ramsch": True, "seeger_fabian": shares}
+def ramsch(shares: list[int]) -> DealResult:
+    return DealResult(tuple(shares), ramsch=True)
 
 
-PASSED_IN = {"declarer": None, "game": None, "won": None, "seeger_fabian": [0, 0, 0]}
+PASSED_IN = DealResult((0, 0, 0))
 
 
 def test_a_three_player_list_counts_own_games_by_type_and_defence() -> None:
@@ -42,7 +38,7 @@ def test_a_three_player_list_counts_own_games_by_type_and_defence() -> None:
         game(3, 2, "spades", True, 22),  # defended, lost
         PASSED_IN,  # nobody played
     ]
-    points = sum(d["seeger_fabian"][0] for d in deals)
+    points = sum(d.seeger_fabian[0] for d in deals)
     stats = tally([SkatList("t1", False, 0, points, deals)])
     assert stats is not None
     assert stats["lists"] == 1 and stats["deals"] == 6 and stats["points"] == points
@@ -112,7 +108,7 @@ async def test_a_played_list_is_counted_on_the_profile_and_a_private_one_only_fo
         view: dict[str, Any] = {}
         for step in steps:
             view |= step["view"]
-        results.append(view["result"])
+        results.append(msgspec.convert(view["result"], DealResult))
     profile = await player.ok("profile", name=name)
     mine, recent = profile["skat"], {row["table"]: row for row in profile["recent"]}
     tables = (public, private)
