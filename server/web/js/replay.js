@@ -169,7 +169,7 @@ export class ReplayScreen {
     this.root.dataset.step = String(this.step);
     replace(this.root,
       header(h("strong", {}, t("replay.title", { game: gameLabel(game) })),
-        h("span", { class: "muted small" }, ` ${t("skat.deal_no", { n: this.deal + 1 })}`)),
+        gameOf(game).dealList ? h("span", { class: "muted small" }, ` ${t("skat.deal_no", { n: this.deal + 1 })}`) : null),
       this.controls(),
       h("p", { class: "replay-where muted small" },
         h("span", { class: "replay-step", "aria-live": "polite" }, t("replay.step", { n: this.step, of: this.last })),
