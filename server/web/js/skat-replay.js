@@ -6,18 +6,13 @@
 
 import { cardBack, cardFace, cardName, SKAT_ORDER, sortSkatHand } from "./cards.js";
 import { describeAction } from "./hints.js";
-import { describeResult } from "./skat.js";
+import { biddingWords, contractLine, describeResult, order, roleOf } from "./skat.js";
 import { contractText } from "./skat-words.js";
 import { t } from "./i18n.js";
 import { h, icon, signed } from "./ui.js";
 
 // The moves before the play, as the panel lists them.
 const AUCTION = new Set(["bid", "hold", "pass", "pickup", "discard", "declare", "kontra", "re"]);
-
-/** Seats of the deal in playing order: forehand, middlehand, rearhand. */
-function order(view) {
-  return [view.forehand, view.middlehand, view.rearhand];
-}
 
 /** Whether the step from `before` to `after` completed a trick. */
 export function skatTakesTrick(before, after) {
@@ -30,25 +25,8 @@ function dealtSkat(first) {
   return SKAT_ORDER.filter((card) => !held.has(card));
 }
 
-function roleOf(view, seat) {
-  if (view.players === 4 && seat === view.dealer) return t("skat.role.dealer");
-  return { [view.forehand]: t("skat.role.forehand"), [view.middlehand]: t("skat.role.middlehand"),
-    [view.rearhand]: t("skat.role.rearhand") }[seat] ?? "";
-}
-
-function card(code, seat, deck, cls = "mini") {
-  return h("span", { class: cls, "data-card": code, "data-seat": seat ?? "", title: cardName(code, deck), html: cardFace(code, deck) });
-}
-
-/** Each seat's last word in the bidding up to `step`. */
-function bids(steps, step) {
-  const words = {};
-  for (const { seat, action } of steps.slice(1, step + 1)) {
-    if (action?.type === "bid") words[seat] = { text: String(action.value), pass: false };
-    else if (action?.type === "hold") words[seat] = { text: t("skat.yes"), pass: false };
-    else if (action?.type === "pass") words[seat] = { text: t("skat.pass"), pass: true };
-  }
-  return words;
+function card(code, seat, deck) {
+  return h("span", { class: "mini", "data-card": code, "data-seat": seat ?? "", title: cardName(code, deck), html: cardFace(code, deck) });
 }
 
 function seatBox(view, hand, seat, pos, word, ctx) {
@@ -90,18 +68,6 @@ function trick(view, position, ctx) {
       h("span", { class: "mini back lg", html: cardBack() }), h("span", { class: "mini back lg", html: cardBack() })));
   }
   return [box];
-}
-
-function contractLine(view, ctx) {
-  const bits = [];
-  if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
-  else if (view.ramsch) bits.push(t("rules.ramsch"));
-  else if (view.declarer !== null) {
-    const what = view.contract ? contractText(view.contract, view.hand_game, ctx.deck) : t("skat.declaring");
-    bits.push(`${ctx.name(view.declarer)}: ${what}`, t("skat.bid_was", { bid: view.bid }));
-  }
-  if (view.kontra >= 1) bits.push(view.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
-  return h("div", { class: "contract-line" }, h("span", { class: "contract" }, bits.join(" · ")));
 }
 
 function result(view, ctx) {
@@ -148,13 +114,13 @@ export function drawSkatReplay(replay, step, ctx) {
   const n = view.players;
   const slots = n === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "left", "right"];
   const position = (seat) => slots[(seat - ctx.bottom + n) % n];
-  const words = view.phase === "bidding" ? bids(replay.steps, step) : {};
+  const words = view.phase === "bidding" ? biddingWords(replay.steps.slice(1, step + 1)) : {};
   const felt = h("div", { class: `felt skat players-${n} replay-felt` });
   for (let seat = 0; seat < n; seat += 1) {
     if (seat !== ctx.bottom) felt.append(seatBox(view, hands[seat], seat, position(seat), words[seat], ctx));
   }
   felt.append(h("section", { class: "centre", "aria-label": t("table.centre") },
-    contractLine(view, ctx), ...trick(view, position, ctx), result(view, ctx)));
+    contractLine({ view, name: ctx.name, info: null }, ctx), ...trick(view, position, ctx), result(view, ctx)));
   felt.append(h("div", { class: "own" }, seatBox(view, hands[ctx.bottom], ctx.bottom, "bottom", words[ctx.bottom], ctx)));
   return h("div", { class: "replay-body" }, h("div", { class: "felt-holder" }, felt),
     h("aside", { class: "replay-panels" }, auction(replay.steps, step, ctx)));

@@ -17,7 +17,7 @@ const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "tru
 const JACKS = ["JC", "JS", "JH", "JD"];
 
 /** Seats of this deal in playing order: forehand, middlehand, rearhand. */
-function order(view) {
+export function order(view) {
   return [view.forehand, view.middlehand, view.rearhand];
 }
 
@@ -28,7 +28,7 @@ function trickPlayer(view, index) {
   return seats[(lead + index) % 3];
 }
 
-function roleOf(view, seat) {
+export function roleOf(view, seat) {
   if (view.players === 4 && seat === view.dealer) return t("skat.role.dealer");
   if (seat === view.forehand) return t("skat.role.forehand");
   if (seat === view.middlehand) return t("skat.role.middlehand");
@@ -36,8 +36,8 @@ function roleOf(view, seat) {
   return "";
 }
 
-/** The last bidding word of each seat in this deal: {text, pass}. */
-function biddingWords(moves) {
+/** The last bidding word of each seat in this deal (`moves`: {seat, action}): {text, pass}. */
+export function biddingWords(moves) {
   const words = {};
   for (const { seat, action } of moves) {
     if (!action) continue;
@@ -183,7 +183,8 @@ function centre(model, ctx, position) {
   return box;
 }
 
-function contractLine(model, ctx) {
+/** The deal's bid or game, the declarer and Kontra/Re (`model.info`: the deal number, if any). */
+export function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
   if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
