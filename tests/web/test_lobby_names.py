@@ -26,3 +26,4 @@ def test_the_lobby_names_tables_after_their_host_in_english_and_german(
         row.wait_for()
         assert row.locator(".table-name").inner_text() == expected
         assert table not in row.inner_text()
+        browser.shot(page, f"lobby-{locale}")
