@@ -4,7 +4,7 @@ from collections.abc import Iterable, Sequence
 
 from bots.skat.analysis.bidding import review_bidding, review_declaration, review_skat
 from bots.skat.analysis.card_play import contract_of, review_cards
-from bots.skat.analysis.report import Budget, DealAnalysis, PlayerSummary
+from bots.skat.analysis.report import Budget, DealAnalysis, Mark, PlayerSummary
 from engine.errors import InvalidInput
 from engine.skat.state import State
 
@@ -25,19 +25,17 @@ def analyze_deal(final: State, budget: Budget | None = None, *, seed: int = 0) -
     cards = review_cards(final, budget, seed)
     players = []
     for seat in final.seats:
-        lost = [b.lost for b in bidding if b.seat == seat]
-        marks = [b.mark for b in bidding if b.seat == seat]
+        graded: list[tuple[float, Mark]] = [(b.lost, b.mark) for b in bidding if b.seat == seat]
         for review in (skat, declaration):
             if review is not None and review.seat == seat:
-                lost.append(review.lost)
-                marks.append(review.mark)
+                graded.append((review.lost, review.mark))
         own = [c for c in cards if c.seat == seat]
-        lost += [c.lost for c in own]
-        marks += [c.mark for c in own]
+        graded += [(c.lost, c.mark) for c in own]
+        marks = [mark for _, mark in graded]
         players.append(
             PlayerSummary(
                 seat=seat,
-                points_lost=round(sum(lost), 2),
+                points_lost=round(sum(lost for lost, mark in graded if mark != "ok"), 2),
                 mistakes=marks.count("mistake"),
                 blunders=marks.count("blunder"),
                 open_blunders=sum(c.open_mark == "blunder" for c in own),

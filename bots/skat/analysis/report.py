@@ -121,9 +121,9 @@ class DeclarationReview(msgspec.Struct, frozen=True):
 
 
 class PlayerSummary(msgspec.Struct, frozen=True):
-    """One seat's (or, for a list, one player's) SF points lost by its choices, its
-    mistakes and blunders as it could know them, and the cards that gave the game away
-    open-card."""
+    """One seat's (or, for a list, one player's) SF points lost by its mistakes and
+    blunders (as it could know them; losses below the marks are sampling noise as often as
+    not), how many, and the cards that gave the game away open-card."""
 
     seat: int
     points_lost: float
