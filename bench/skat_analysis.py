@@ -16,9 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bots.skat.analysis import Budget
-from bots.skat.analysis.bidding import review_bidding, review_declaration, review_skat
-from bots.skat.analysis.card_play import review_cards
+from bots.skat.analysis import Budget, Step, run_step, steps_of
 from bots.skat.montecarlo import shared_solver
 from engine.skat.iss import read_records, replay_record
 from engine.skat.state import State
@@ -66,14 +64,11 @@ def main() -> None:
     walls, cpus = [], []
     print(f"{'deal':>10} {'bid wall':>9} {'cards wall':>11} {'total wall':>11} {'total cpu':>10}")
     for game_id, state in deals:
-        bid_wall, bid_cpu = timed(
-            lambda s=state: (
-                review_bidding(s, budget),
-                review_skat(s, budget),
-                review_declaration(s, budget),
-            )
+        steps = steps_of(state)
+        bid_wall, bid_cpu = timed(lambda s=state: run_step(s, Step("bidding"), budget, 0))
+        card_wall, card_cpu = timed(
+            lambda s=state, steps=steps: [run_step(s, step, budget, 0) for step in steps[1:]]
         )
-        card_wall, card_cpu = timed(lambda s=state: review_cards(s, budget, 0))
         walls.append(bid_wall + card_wall)
         cpus.append(bid_cpu + card_cpu)
         print(

@@ -4,7 +4,17 @@ open-card mistakes, a pass with a sure grand costs, the same seed gives the same
 import msgspec
 import pytest
 
-from bots.skat.analysis import Budget, DealAnalysis, analyze_deal, summarize_list
+from bots.skat.analysis import (
+    Budget,
+    DealAnalysis,
+    Part,
+    Step,
+    analyze_deal,
+    assemble,
+    run_step,
+    steps_of,
+    summarize_list,
+)
 from bots.skat.analysis.marks import SCORE_BLUNDER
 from bots.skat.montecarlo import position_of, shared_solver
 from bots.skat.sampling import World
@@ -120,3 +130,16 @@ def test_passing_with_a_sure_grand_is_a_blunder_and_lists_sum_per_player() -> No
 def test_an_unfinished_deal_is_refused() -> None:
     with pytest.raises(InvalidInput):
         analyze_deal(new_game(Rules(), seed=1))
+
+
+@needs_jit
+def test_steps_run_in_any_order_assemble_to_the_same_analysis() -> None:
+    final = _solver_play(_grand_hand(SEED), blunder_at=BLUNDER_TRICK)
+    steps = steps_of(final)
+    assert steps[0] == Step("bidding") and len(steps) == 31
+    parts = [run_step(final, step, BUDGET, 5) for step in reversed(steps)]
+    parts.reverse()
+    assembled = assemble(
+        final, msgspec.json.decode(msgspec.json.encode(parts), type=list[Part]), BUDGET, 5
+    )
+    assert assembled == analyze_deal(final, BUDGET, seed=5)

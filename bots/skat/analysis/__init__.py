@@ -3,7 +3,6 @@ deal graded by the bots' own evaluation and by the exact solver (docs/bots.md "D
 analysis"). Imports the solver: run it in a bot-pool worker or a command, never in the
 game server's process."""
 
-from bots.skat.analysis.deal import analyze_deal, summarize_list
 from bots.skat.analysis.report import (
     BidReview,
     Budget,
@@ -16,6 +15,8 @@ from bots.skat.analysis.report import (
     PlayerSummary,
     SkatReview,
 )
+from bots.skat.analysis.steps import Part, Step, analyze_deal, assemble, run_step, steps_of
+from bots.skat.analysis.summary import summarize_list
 
 __all__ = [
     "BidReview",
@@ -26,8 +27,13 @@ __all__ = [
     "DealAnalysis",
     "DeclarationReview",
     "Mark",
+    "Part",
     "PlayerSummary",
     "SkatReview",
+    "Step",
     "analyze_deal",
+    "assemble",
+    "run_step",
+    "steps_of",
     "summarize_list",
 ]

@@ -16,13 +16,14 @@ from bots.skat.analysis.report import Budget, CardReview, CardValue
 from bots.skat.expected import Contract
 from bots.skat.montecarlo import choose_card, declarer_target, position_of, shared_solver
 from bots.skat.sampling import World
+from engine.errors import InvalidInput
 from engine.skat.actions import Play
 from engine.skat.cards import format_card, parse_card
 from engine.skat.scoring import WIN_POINTS, matadors
 from engine.skat.solver import SolveResult
 from engine.skat.state import State
 
-__all__ = ["contract_of", "review_cards"]
+__all__ = ["contract_of", "review_card"]
 
 Open = dict[str, tuple[bool, int | None]]  # card -> declarer wins, declarer's final points
 
@@ -41,20 +42,20 @@ def contract_of(state: State) -> Contract | None:
     )
 
 
-def review_cards(final: State, budget: Budget, seed: int) -> tuple[CardReview, ...]:
-    """Every card played in the finished deal `final`, graded; () without a contract."""
+def review_card(final: State, number: int, budget: Budget, seed: int) -> CardReview:
+    """Card number `number` (from 0) played in the finished deal `final`, graded."""
     contract = contract_of(final)
     if contract is None:
-        return ()
+        raise InvalidInput("no card play without a declared game")
     position = final.seats.index(final.declarer)
     twelve = final.start.deal.hands[position] | final.start.deal.skat
     declarer_stake, defender_stake = stakes(contract, matadors(contract.game, twelve), final.bid)
-    reviews = []
-    for number, (state, seat, card) in enumerate(_plays(final)):
-        stake = declarer_stake if seat == final.declarer else defender_stake
-        rng = np.random.default_rng([seed, number])
-        reviews.append(_review(state, seat, card, stake, budget, rng))
-    return tuple(reviews)
+    for played, (state, seat, card) in enumerate(_plays(final)):
+        if played == number:
+            stake = declarer_stake if seat == final.declarer else defender_stake
+            rng = np.random.default_rng([seed, number])
+            return _review(state, seat, card, stake, budget, rng)
+    raise InvalidInput(f"the deal has no card number {number}")
 
 
 def _plays(final: State) -> Iterator[tuple[State, int, str]]:
