@@ -3,10 +3,11 @@ tasks (a deal analysis step) run in the same workers, after any waiting play dec
 
 import asyncio
 
+import msgspec
 import pytest
 
 from bots.pool import BotPool, TaskFailed
-from bots.skat.analysis import Budget, Step, run_step
+from bots.skat.analysis import Budget, DealAnalysis, Part, Step, analyze_deal, run_step
 from engine.skat.actions import Bid, Hold, Pass
 from engine.skat.state import State, new_game
 
@@ -65,10 +66,13 @@ async def test_a_task_runs_in_a_worker_and_its_failure_is_reported() -> None:
     await pool.start()
     try:
         final, budget = _finished_deal(), Budget(card_worlds=4, skat_worlds=4)
-        part = await pool.run("skat_analysis_step", (final, Step("bidding"), budget), 1, 60)
-        assert part == run_step(final, Step("bidding"), budget, 1)
+        assert await pool.run("skat_analysis_steps", final, 1, 60) == 1
+        part = await pool.run("skat_analysis_step", (final, 0, (4, 4)), 1, 60)
+        assert msgspec.json.decode(part, type=Part) == run_step(final, Step("bidding"), budget, 1)
+        whole = await pool.run("skat_analysis_assemble", (final, [part], (4, 4)), 1, 60)
+        assert msgspec.json.decode(whole, type=DealAnalysis) == analyze_deal(final, budget, seed=1)
         with pytest.raises(TaskFailed):
-            await pool.run("skat_analysis_step", (final, Step("card", 0), budget), 1, 60)
+            await pool.run("skat_analysis_step", (final, 1, (4, 4)), 1, 60)
         with pytest.raises(TaskFailed):
             await pool.run("no_such_task", None, 1, 60)
         observation = new_game(seed=1).observation(1)
@@ -82,11 +86,11 @@ async def test_play_decisions_go_before_waiting_tasks() -> None:
     pool = BotPool(1, warm_up=False)
     await pool.start()
     try:
-        final, budget = _finished_deal(), Budget(card_worlds=4, skat_worlds=8)
+        final = _finished_deal()
         done: list[str] = []
 
         async def task(label: str, seed: int) -> None:
-            await pool.run("skat_analysis_step", (final, Step("bidding"), budget), seed, 120)
+            await pool.run("skat_analysis_step", (final, 0, (4, 8)), seed, 120)
             done.append(label)
 
         async def decision() -> None:
