@@ -113,7 +113,7 @@ def _summary(
     marks = [mark for _, mark in graded]
     return PlayerSummary(
         seat=seat,
-        points_lost=round(sum(lost for lost, mark in graded if mark != "ok"), 2),
+        points_lost=round(float(sum(lost for lost, mark in graded if mark != "ok")), 2),
         mistakes=marks.count("mistake"),
         blunders=marks.count("blunder"),
         open_blunders=sum(c.open_mark == "blunder" for c in own),
