@@ -3,6 +3,7 @@
 // (`/api/records/{table}/{deal}/replay`, the engine replaying the stored moves), so this module
 // draws and never judges a move. A private table's replay needs its invite or a seat at it.
 
+import { AnalysisPanel } from "./analysis.js";
 import { cardFace, cardName } from "./cards.js";
 import { gameLabel, gameOf } from "./games.js";
 import { describeAction } from "./hints.js";
@@ -42,6 +43,7 @@ export class ReplayScreen {
     this.replay = null;
     this.step = 0;
     this.root = h("main", { class: "replay-screen", id: "replay-screen" });
+    this.analysis = new AnalysisPanel(this);
   }
 
   async show(container) {
@@ -95,7 +97,8 @@ export class ReplayScreen {
           h("div", { class: "mini-row" }, gameOf(game).sortHand(cards, step.view.contract?.game).map((card) =>
             h("span", { class: "mini lg", "data-card": card, title: cardName(card, deck), html: cardFace(card, deck) })))))),
       h("section", { class: "replay-table", "aria-label": t("table.centre") },
-        gameOf(game).replayInfo(step.view, (seat) => this.name(seat), deck)));
+        gameOf(game).replayInfo(step.view, (seat) => this.name(seat), deck)),
+      this.analysis.render());
     this.root.onkeydown = (e) => {
       const keys = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: last };
       if (e.key in keys) { e.preventDefault(); this.go(keys[e.key]); }
