@@ -51,10 +51,12 @@ def score_mark(lost: float) -> Mark:
     return "mistake" if lost >= SCORE_MISTAKE else "ok"
 
 
-def stakes(contract: Contract, matador_count: int, bid: int) -> tuple[float, float]:
+def stakes(
+    contract: Contract, matador_count: int, bid: int, players: int = PLAYERS
+) -> tuple[float, float]:
     """SF points between winning and losing the game, for the declarer and for a defender
-    (a defender scores only when the declarer loses)."""
+    (a defender scores only when the declarer loses: 40 at a table of three, 30 of four)."""
     won = declarer_score(contract, matador_count, bid, contract.needed)
     lost = declarer_score(contract, matador_count, bid, LOST)
     declarer = float((won or 0) - (lost or 0))
-    return declarer, float(LOST_DEFENDER_BONUS[PLAYERS])
+    return declarer, float(LOST_DEFENDER_BONUS[players])
