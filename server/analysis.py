@@ -131,6 +131,9 @@ class Analyses:
         except TaskFailed as error:
             log.warning("analysis of %s deal %d failed: %s", key[0], key[1], error)
             job.tell(Done(None, "the analysis failed"))
+        except Exception:  # a bug or the store away: the askers must not wait forever
+            log.exception("analysis of %s deal %d failed", key[0], key[1])
+            job.tell(Done(None, "the analysis failed"))
         finally:
             del self._jobs[key]
 

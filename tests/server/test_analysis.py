@@ -1,6 +1,7 @@
 """Deal analyses on the server (issue 26): `analyze` computes in the bot pool with progress,
 several requests share one computation, the result is stored and served over HTTP to whoever
-may see the deal, a user has a limit, and `analyze_finished` analyses every deal."""
+may see the deal, a user has a limit, a failure is reported, and `analyze_finished` analyses
+every deal."""
 
 import asyncio
 import json
@@ -8,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bots.pool import TaskFailed
 from server.app import App, running
 from tests.server.client import Client, bot_table, play
 from tests.server.conftest import server_settings
@@ -132,3 +134,28 @@ async def test_every_finished_deal_is_analysed_when_the_server_says_so(tmp_path:
 
         analysis = json.loads(await asyncio.wait_for(stored(), WAIT))
         assert analysis["positions"] == [0, 1, 2] and len(analysis["bidding"]) >= 1
+
+
+async def test_a_failed_analysis_is_reported_and_can_be_asked_again(tmp_path: Path) -> None:
+    async with running(server_settings(tmp_path)) as app:
+        app.analyses.budget = SMALL
+        real = app.analyses.pool.run
+        failing = {"skat_analysis_assemble"}
+
+        async def flaky(task: str, *args: Any) -> Any:
+            if task in failing:
+                raise TaskFailed("the worker died")
+            return await real(task, *args)
+
+        app.analyses.pool.run = flaky  # type: ignore[method-assign]
+        player = await Client.open(app.port)
+        table, _ = await bot_table(player)
+        await play({0: player}, table)
+        await player.send({"type": "analyze", "id": 701, "table": table, "deal": 0})
+        failed = await _final(player, 701)
+        assert failed["type"] == "error" and failed["code"] == "analysis_failed"
+        path = f"/api/records/{table}/0/analysis"
+        assert (await asyncio.to_thread(http_get, app, path))[0] == 404  # nothing stored
+        failing.clear()
+        await player.send({"type": "analyze", "id": 702, "table": table, "deal": 0})
+        assert (await _final(player, 702))["type"] == "analysis"
