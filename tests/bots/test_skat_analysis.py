@@ -80,6 +80,10 @@ def test_a_card_that_gives_away_a_won_game_is_marked_as_a_blunder() -> None:
     assert values[review.open_best].open_wins and not values[BLUNDER].open_wins
     declarer = next(p for p in analysis.players if p.seat == 0)
     assert declarer.open_blunders == 1
+    # From what the declarer knew the ace was a blunder too: the only card marked.
+    assert [c.card for c in analysis.cards if c.mark != "ok"] == [BLUNDER]
+    assert review.mark == "blunder" and review.best is not None and review.lost > 0
+    assert declarer.blunders == 1 and declarer.points_lost >= review.lost
 
 
 @needs_jit
