@@ -420,6 +420,7 @@ async def test_every_example_of_the_protocol_document_is_what_the_server_does(
 ) -> None:
     async with two_processes(tmp_path) as (app, other):
         fixed_tichu_deal(app)
+        app.analyses.budget = (4, 4)  # the analysis example's shape, not its depth
         story = Story(app, other)
         await replay(story)
         received = [m for c in story.every_client for m in c.messages]
