@@ -49,8 +49,9 @@ class CardValue(msgspec.Struct, frozen=True):
 
 class CardReview(msgspec.Struct, frozen=True):
     """One card played. `trick` counts from 0; `forced`: the only legal card (not graded).
-    `best` is the card the player's view prefers (the Monte Carlo bot's choice), `open_best`
-    the open-card best; `lost` the SF points the card played cost against `best` (win chance
+    `best` is a card of the highest win chance in the player's view (the card played when
+    it is one of them, else the Monte Carlo bot's choice among them), `open_best` the
+    open-card best; `lost` the SF points the card played cost against `best` (win chance
     lost times what the game was worth to the mover), `open_lost_points` the card points
     it cost open-card. `declarer_chance` is the declarer's win chance after the card as the
     mover saw it (the evaluation chart), `open_declarer_points` the declarer's final card
