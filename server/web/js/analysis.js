@@ -1,7 +1,7 @@
 // The analysis of a finished Skat deal in the replay (issue 26): an "Analyse" button that asks
 // the server (`analyze`), a progress bar while the bot pool computes it, then a chart of the
-// declarer's winning chances over the cards, each mistake marked on the card played with the
-// better card named, a step to the next mistake, the bidding and skat panel with the expected
+// declarer's winning chances over the cards, each mistake marked on the card played (on the
+// felt, and in the grade of the step's card) with the better card named, a step to the next mistake, the bidding and skat panel with the expected
 // scores, and the points each player lost. The server grades; this module only draws.
 
 import { cardFace, cardName } from "./cards.js";
@@ -32,7 +32,25 @@ export class AnalysisPanel {
   render() {
     if (this.screen.replay?.game !== "skat") return null;
     this.redraw();
+    queueMicrotask(() => this.markPlayed()); // once the felt is on the page
     return this.root;
+  }
+
+  /** The analysis of the current step's card (null: not a card, or no analysis yet). */
+  currentReview() {
+    const index = this.playSteps.indexOf(this.screen.step);
+    return this.analysis && index >= 0 ? this.analysis.cards[index] : null;
+  }
+
+  /** The card of the current step, on the felt, marked when it was a mistake. */
+  markPlayed() {
+    const review = this.currentReview();
+    const mark = [review?.mark, review?.open_mark].find((m) => MARKED.includes(m));
+    if (!mark) return;
+    const played = this.screen.root.querySelector(`.trick-card[data-card="${review.card}"]`);
+    if (!played) return;
+    played.classList.add("analysis-marked", mark);
+    played.title = `${played.title} · ${t(`analysis.mark.${mark}`)}`;
   }
 
   redraw() {
@@ -120,8 +138,7 @@ export class AnalysisPanel {
 
   /** What the analysis says about the card of the current step. */
   cardNote() {
-    const index = this.playSteps.indexOf(this.screen.step);
-    const review = index >= 0 ? this.analysis.cards[index] : null;
+    const review = this.currentReview();
     if (!review) return h("p", { class: "analysis-note muted" }, t("analysis.pick_card"));
     if (review.forced) return h("p", { class: "analysis-note" }, this.card(review.card), " ", t("analysis.forced"));
     const lines = [h("p", { class: `analysis-note ${review.mark}` }, this.card(review.card), " ",
