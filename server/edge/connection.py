@@ -69,7 +69,6 @@ from server.protocol import (
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser
 from server.store.outages import is_unavailable
-from server.store.profiles import load_profile
 
 __all__ = ["Connection"]
 
@@ -389,7 +388,7 @@ class Connection:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = await load_profile(self.store.engine, request.name, may_see)
+        profile = await self.store.profile(request.name, may_see)
         if profile is None:
             return self._reject(request.id, "no_such_player", f"no player {request.name!r}")
         return self.reply(msgspec.convert({"id": request.id, **profile}, ProfileReply))

@@ -33,8 +33,6 @@ from server.protocol.fields import (
     TournamentId,
 )
 from server.store.db import Store
-from server.store.profiles import load_profile
-from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
@@ -165,7 +163,7 @@ class HttpRoutes:
 
     async def _replay(self, table_id: str, deal: int, visible: bool) -> Response:
         """A finished deal step by step (`server/games/replay.py`) with its players."""
-        log = await deal_log(self.store.engine, table_id, deal) if visible else None
+        log = await self.store.game_log(table_id, deal) if visible else None
         if log is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         players = [
@@ -196,7 +194,7 @@ class HttpRoutes:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = None if player is None else await load_profile(self.store.engine, player, may_see)
+        profile = None if player is None else await self.store.profile(player, may_see)
         if profile is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such player\n")
         return _response(http.HTTPStatus.OK, encode_public(profile), "application/json")
