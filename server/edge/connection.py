@@ -15,7 +15,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
-from bots.registry import policy_names
+from bots.registry import player_levels
 from server.core import commands
 from server.core.actor import UNAVAILABLE
 from server.edge.access import user_may_see_table
@@ -75,6 +75,7 @@ __all__ = ["Connection"]
 log = logging.getLogger(__name__)
 SESSION_MOVED = "this session was taken up by another connection; this one closes"
 TOO_MANY_GUESTS = "too many new guests: log in, or try again later"
+ALREADY_WELCOMED = "this connection said hello already: open a new one to be another user"
 
 
 class Connection:
@@ -255,6 +256,8 @@ class Connection:
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
         if isinstance(request, Leaderboard):
+            if request.game not in self.lobby.games:
+                return self._reject(request.id, "unknown_game", f"no game {request.game!r}")
             board = await self.store.leaderboard(request.game)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
@@ -296,6 +299,8 @@ class Connection:
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
+        if self.user is not None:  # one user per connection; `login` and `register` switch
+            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
         if request.version != PROTOCOL_VERSION:
             return self._reject(
                 request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
@@ -401,6 +406,6 @@ class Connection:
 
 def _bot_levels(game: str) -> tuple[str, ...]:
     try:
-        return policy_names(game)
+        return player_levels(game)
     except ValueError:  # a game without bots yet
         return ()

@@ -20,7 +20,7 @@ from websockets.http11 import Request, Response
 
 from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
-from server.games import game_kind
+from server.games import all_games, game_kind
 from server.games.replay import replay_steps
 from server.protocol import LeaderboardEntry, encode_public
 from server.protocol.fields import (
@@ -115,7 +115,7 @@ class HttpRoutes:
             )
         if path == "/api/leaderboard":
             game = _valid(query.get("game", ["skat"])[0], GameName)
-            if game is None:
+            if game is None or game not in all_games():
                 return _text(http.HTTPStatus.BAD_REQUEST, "no such game\n")
             board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
             body = encode_public({"game": game, "entries": board})

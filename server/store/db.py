@@ -220,7 +220,7 @@ class Store:
         """An account called `name` (a checked name, server/names.py); raises NameTaken when
         it looks like a name in use. Given the id of a `guest`, that guest becomes the account
         (same id: his seats, games and ratings are the account's), so he may register under
-        the name he plays as."""
+        the name he plays as; his guest sessions end (only the password opens the account)."""
         values = {"name": name, "name_key": skeleton(name), "password_hash": password_hash}
         try:
             async with self.engine.begin() as conn:
@@ -230,7 +230,8 @@ class Store:
                         .where(users.c.id == guest, users.c.kind == "guest")
                         .values(kind="account", **values)
                     )
-                    if changed.rowcount == 1:
+                    if changed.rowcount == 1:  # the guest's tokens open no account
+                        await conn.execute(delete(sessions).where(sessions.c.user_id == guest))
                         return StoredUser(guest, name, "account")
                 result = await conn.execute(
                     insert(users).values(kind="account", created_at=_now(), **values)
