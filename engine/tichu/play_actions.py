@@ -35,43 +35,27 @@ def _mahjong_actions(cards: CardMask, wishes: tuple[int, ...]) -> tuple[Play, ..
     return tuple(Play(cards=text, wish=format_rank(wish) if wish else None) for wish in wishes)
 
 
-def _expand(
-    found: list[CardPlay], wishes: tuple[int, ...], hand: CardMask
-) -> tuple[list[CardMask], list[Action]]:
-    """The Plays of the (cards, combination) that `hand` can play in `found`, each with its
-    card set: one per card set, or one per wish for a card set with the Mah Jong (`wishes`:
-    the values such a Play may name, 0 for none, as the wish predicate allows them)."""
-    sets = [cards for cards, _ in found]
-    if not hand & MAHJONG:
-        return sets, list(map(_play_action, sets))
-    held: list[CardMask] = []
-    actions: list[Action] = []
-    for cards in sets:
-        if cards & MAHJONG:
-            with_wishes = _mahjong_actions(cards, wishes)
-            held += [cards] * len(with_wishes)
-            actions += with_wishes
-        else:
-            held.append(cards)
-            actions.append(_play_action(cards))
-    return held, actions
-
-
 def play_actions(found: list[CardPlay], wishes: tuple[int, ...], hand: CardMask) -> list[Action]:
-    """The Plays of the (cards, combination) that `hand` can play in `found`; `wishes` as for
-    `_expand`."""
+    """The Plays of the (cards, combination) that `hand` can play in `found`: one per card
+    set, or one per wish for a card set with the Mah Jong (`wishes`: the values such a Play
+    may name, 0 for none, as the wish predicate allows them)."""
     if not hand & MAHJONG:
         return [_play_action(cards) for cards, _ in found]
-    return _expand(found, wishes, hand)[1]
+    actions: list[Action] = []
+    for cards, _ in found:
+        if cards & MAHJONG:
+            actions += _mahjong_actions(cards, wishes)
+        else:
+            actions.append(_play_action(cards))
+    return actions
 
 
 @lru_cache(maxsize=_LEAD_CACHE)
 def _leads(hand: CardMask, phoenix_as_one: bool, wishes: tuple[int, ...]) -> tuple[Action, ...]:
-    """The lead actions of `hand` (see `_expand`)."""
-    found = plays(hand, NO_COMBO, phoenix_as_one=phoenix_as_one)
-    return tuple(_expand(found, wishes, hand)[1])
+    """The lead actions of `hand` (see `play_actions`)."""
+    return tuple(play_actions(plays(hand, NO_COMBO, phoenix_as_one=phoenix_as_one), wishes, hand))
 
 
 def lead_actions(hand: CardMask, phoenix_as_one: bool, wishes: tuple[int, ...]) -> list[Action]:
-    """The Plays of every combination `hand` may lead; `wishes` as for `_expand`."""
+    """The Plays of every combination `hand` may lead; `wishes` as for `play_actions`."""
     return list(_leads(hand, phoenix_as_one, wishes))
