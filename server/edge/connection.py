@@ -99,6 +99,7 @@ class Connection:
         "token",
         "tournaments",
         "user",
+        "was_replaced",
         "writer",
         "ws",
     )
@@ -133,6 +134,7 @@ class Connection:
         self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
+        self.was_replaced = False  # another connection took the session (close 4409)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
@@ -168,7 +170,7 @@ class Connection:
                     table = self.lobby.get(table_id)
                 except LobbyError:
                     continue
-                table.submit(commands.Disconnect(self.id))
+                table.submit(commands.Disconnect(self.id, self.was_replaced))
                 table.forget(self.id)
 
     async def _write(self) -> None:
@@ -189,6 +191,7 @@ class Connection:
     def replaced(self) -> None:
         """Another connection took this one's session: say so, then close once it is sent."""
         self.reply(Error(code="session_replaced", message=SESSION_MOVED))
+        self.was_replaced = True
         self.closing = True  # nothing more is queued after the notice
         asyncio.get_running_loop().create_task(self._close_after_outbox())
 

@@ -55,6 +55,7 @@ EXACT = {"type", "code", "kind", "game", "status", "private", "guest", "version"
 UNSEEN = {
     ("error", "moved"): "a table taken over while its clients were there (test_cluster.py)",
     ("clock", None): "the story's servers time no moves (test_move_clock.py)",
+    ("session_moved", None): "the story's replaced session holds no seat (test_guard.py)",
 }
 # Anna holds the cards of the exchange example (the rest of the deal is in a fixed order).
 ANNAS_FIRST = ["2j", "3s", "Dragon", "4p", "5t", "6j", "7s", "8p"]
