@@ -302,19 +302,19 @@ class Connection:
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
-        if self.user is not None:  # one user per connection; `login` and `register` switch
-            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
         if request.version != PROTOCOL_VERSION:
             return self._reject(
                 request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
             )
-        if request.token is not None:
-            user = await self.store.user_for_token(request.token)
-            if user is None:
-                return self._reject(request.id, "bad_token", "unknown session token")
+        known = None if request.token is None else await self.store.user_for_token(request.token)
+        if request.token is not None and known is None:  # a forged token learns nothing more
+            return self._reject(request.id, "bad_token", "unknown session token")
+        if self.user is not None:  # one user per connection; `login` and `register` switch
+            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
+        if known is not None and request.token is not None:
+            user, token = known, request.token
             if user.kind == "guest":
                 await self.store.saw_guests([user.id])
-            token = request.token
         elif not self.guard.may_create_guest(self.address):
             return self._reject(request.id, "too_many_guests", TOO_MANY_GUESTS)
         else:
