@@ -261,7 +261,7 @@ class Connection:
         if isinstance(request, Leaderboard):
             if request.game not in self.lobby.games:
                 return self._reject(request.id, "unknown_game", f"no game {request.game!r}")
-            board = await self.store.leaderboard(request.game)
+            board = await self.store.leaderboard(request.game, people=request.people)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
         if isinstance(request, Profile):
