@@ -26,6 +26,7 @@ from server.cluster.bus import Bus, NoBus
 from server.cluster.mirror import LobbyMirror
 from server.cluster.node import node_name, node_url
 from server.cluster.remote_bots import RemoteBots
+from server.core.actor import Table
 from server.edge.connection import Connection
 from server.edge.guard import Guard
 from server.edge.http import HttpRoutes
@@ -34,10 +35,14 @@ from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
+from server.social.hub import Social
+from server.social.presence import Presence
+from server.social.relay import Relay
 from server.store.db import Store
 from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.store.outages import unless_unavailable
+from server.store.social import SocialStore
 from server.tasks import cancel
 
 __all__ = ["App", "run", "running"]
@@ -88,6 +93,16 @@ class App:
         )
         if self.mirror is not None:
             self.mirror.on_change = self.lobby.heard
+        self.social_store = SocialStore(self.store.engine)
+        self.social = Social(
+            settings, self.social_store, self.lobby, self.metrics, Presence(), self.node
+        )
+        self.lobby.on_people = self._people
+        self.relay = (
+            Relay(settings.mqtt, self.bus, self.social, settings.lease_seconds)
+            if isinstance(self.bus, Bus)
+            else None
+        )
         self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)
@@ -96,6 +111,10 @@ class App:
         self.server: Server | None = None
         self._client_ids = itertools.count(1)
         self._background: list[asyncio.Task[None]] = []
+
+    def _people(self, table: Table) -> None:
+        """Who is at `table` changed: presence hears it (a private table as such only)."""
+        self.social.presence.at_table(table.id, table.config.private, table.people())
 
     def is_ready(self) -> bool:
         return self.ready
@@ -138,6 +157,9 @@ class App:
         self.bus.start()
         if self.mirror is not None:
             self.mirror.start()
+        await self.social.start()
+        if self.relay is not None:
+            self.relay.start(self.social_store)
         resumed = await self.lobby.restore()
         # What exists now (modules, resumed tables) lives as long as the process: keep it out
         # of the collector's passes, and run them rarely (GC_THRESHOLDS).
@@ -189,6 +211,8 @@ class App:
         if self.server is not None:
             await self.server.wait_closed()
         await self.tournaments.close()
+        if self.relay is not None:
+            await self.relay.close()
         if self.mirror is not None:
             await self.mirror.close()
         await self.pool.close()
@@ -231,6 +255,7 @@ class App:
             self.tournaments,
             self.guard,
             self.guard.address(str(peer), forwarded),
+            self.social,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

@@ -66,7 +66,9 @@ from server.protocol import (
     encode,
     request_id,
 )
+from server.protocol.social import SOCIAL_REQUESTS, SocialRequest
 from server.settings import Settings
+from server.social.hub import Social
 from server.store.db import NameTaken, Store, StoredUser
 from server.store.outages import is_unavailable
 from server.store.profiles import load_profile
@@ -94,6 +96,7 @@ class Connection:
         "metrics",
         "outbox",
         "settings",
+        "social",
         "store",
         "tables",
         "token",
@@ -114,6 +117,7 @@ class Connection:
         tournaments: TournamentWatch,
         guard: Guard,
         address: str,
+        social: Social | None = None,
     ) -> None:
         self.id = client_id
         self.guard = guard
@@ -133,6 +137,7 @@ class Connection:
         self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
+        self.social = social  # presence, friends, lobby chat (None: not offered)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
@@ -163,6 +168,8 @@ class Connection:
             self.guard.release(self.token, self)
             self.tournaments.forget(self.id)
             self.lobby.unwatch(self.id)
+            if self.social is not None:
+                self.social.disconnected(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
@@ -242,6 +249,8 @@ class Connection:
             return self._reject(request.id, "hello_required", "say hello first")
         if isinstance(request, Register | Login):
             return await self._account(request)
+        if isinstance(request, SOCIAL_REQUESTS):
+            return await self._social(request)
         if isinstance(request, Rename):
             return await self._rename(request)
         if isinstance(request, ListGames):
@@ -379,8 +388,15 @@ class Connection:
             self.guard.hold(token, self)
         self.user = user
         self.token = token
+        if self.social is not None:
+            self.social.connected(self.id, user, self.push)
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+
+    async def _social(self, request: SocialRequest) -> None:
+        if self.social is None or self.user is None:
+            raise LobbyError("unavailable", "this server offers no presence or friends")
+        self.reply(await self.social.handle(self.id, self.user, self.push, request))
 
     async def _profile(self, request: Profile) -> None:
         """A player's profile; a private table's lists only if we sat there too."""

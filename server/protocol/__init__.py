@@ -28,7 +28,6 @@ from server.protocol.replies import (
     ProfileReply,
     Rating,
     RatingPoint,
-    Reply,
     SeatInfo,
     Snapshot,
     TableCreated,
@@ -39,6 +38,7 @@ from server.protocol.replies import (
     UserInfo,
     Welcome,
 )
+from server.protocol.replies import Reply as TableReply
 from server.protocol.requests import (
     Act,
     AddBot,
@@ -55,12 +55,13 @@ from server.protocol.requests import (
     Profile,
     Register,
     Rename,
-    Request,
     Resume,
     Watch,
     WatchLobby,
     WatchTournament,
 )
+from server.protocol.requests import Request as TableRequest
+from server.protocol.social import SocialReply, SocialRequest
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -118,6 +119,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
+Request = TableRequest | SocialRequest
+Reply = TableReply | SocialReply
 
 
 class _AnyId(msgspec.Struct, frozen=True):

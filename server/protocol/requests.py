@@ -9,6 +9,7 @@ from server.protocol.fields import (
     TEXT_PATTERN,
     ActionFields,
     BotLevel,
+    ChatText,
     GameName,
     Invite,
     Name,
@@ -151,7 +152,7 @@ class Chat(_Request, tag="chat"):
     """Say something at the table."""
 
     table: TableId
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
+    text: ChatText
 
 
 class Resume(_Request, tag="resume"):

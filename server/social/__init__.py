@@ -1,0 +1,1 @@
+"""Players finding each other: presence, friends, invitations, blocks and the lobby chat."""
