@@ -4,11 +4,15 @@ invitation alone, blocks that hide presence and chat, the lobby chat kept across
 reports and a moderator's mute, and one clear error for each wrong request. On SQLite and
 PostgreSQL (`any_db_app`)."""
 
-import sqlite3
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server.app import App, running
+from server.cli import main
 from tests.server.client import Client, until
 from tests.server.conftest import server_settings
 
@@ -167,7 +171,9 @@ async def test_a_flood_is_rate_limited_and_counted(app: App) -> None:
     await client.close()
 
 
-async def test_the_lobby_chat_survives_a_restart_and_a_moderator_mutes(tmp_path: Path) -> None:
+async def test_the_lobby_chat_survives_a_restart_and_a_moderator_mutes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     settings = server_settings(tmp_path)
     async with running(settings) as app:
         anna, mod = await account(app.port, "anna"), await account(app.port, "moderator1")
@@ -176,13 +182,9 @@ async def test_the_lobby_chat_survives_a_restart_and_a_moderator_mutes(tmp_path:
         await anna.ok("report", name="moderator1", reason="testing the report")
         for client in (anna, mod):
             await client.close()
-    db = sqlite3.connect(tmp_path / "test.db")
-    with db:
-        db.execute(
-            "INSERT INTO roles (user_id, role) SELECT id, 'moderator' FROM users WHERE name = ?",
-            ("moderator1",),
-        )
-    db.close()
+    # The operator grants the role with the command docs/deploy.md gives.
+    grant = ["moderator", "grant", "moderator1", "--db", settings.db]
+    assert await asyncio.to_thread(main, grant) == 0
     async with running(settings) as app:
         watcher = await Client.open(app.port)
         people = await watcher.ok("watch_people")
@@ -193,6 +195,8 @@ async def test_the_lobby_chat_survives_a_restart_and_a_moderator_mutes(tmp_path:
         anna = await Client.open(app.port)
         await anna.ok("login", name="anna", password="correct horse")
         assert (await anna.request("lobby_chat", text="again"))["code"] == "muted"
-        assert await app.social_store.reports() != []
         for client in (watcher, mod, anna):
             await client.close()
+    await asyncio.to_thread(main, ["moderator", "reports", "--db", settings.db])
+    reported = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert reported["reporter"] == "anna" and reported["reason"] == "testing the report"
