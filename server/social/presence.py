@@ -61,8 +61,11 @@ class Presence:
     # --- what this process sees ------------------------------------------------------
 
     def connect(self, client: int, user_id: int, name: str, guest: bool, push: Push) -> None:
-        """A client said hello (or logged in) as `user_id`."""
-        self.disconnect(client)
+        """A client said hello (or logged in, or renamed itself) as `user_id`. A client that
+        becomes another user stops watching (what it may see was the other user's)."""
+        known = self.clients.get(client)
+        if known is not None and known[0] != user_id:
+            self.disconnect(client)
         self.clients[client] = (user_id, push)
         local = self.local.get(user_id)
         if local is None:
