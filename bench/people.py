@@ -42,8 +42,8 @@ async def _watch(
 
 
 async def _watchers(port: int, clients: int, index: int, parent: Connection) -> None:
-    """One watcher process: connect, watch on "watch" (naming the mover), say the lines of
-    chat that fall to it, then report every watcher's arrivals."""
+    """One watcher process: connect; watch (told the mover's name), then until the stop
+    time say the lines of chat that fall to it; report every watcher's arrivals."""
     url = f"ws://127.0.0.1:{port}/ws"
     sockets = []
     for _ in range(clients):
@@ -51,32 +51,35 @@ async def _watchers(port: int, clients: int, index: int, parent: Connection) -> 
         await request(ws, {"type": "hello", "id": 1, "version": 1})
         sockets.append(ws)
     parent.send("connected")
-    mover, chat_per_second, processes, stop = parent.recv()
-    for ws in sockets:
-        await request(ws, {"type": "watch_people", "id": 2})
+    mover, chat_per_second, processes = parent.recv()
     seen: list[list[tuple[float, str]]] = [[] for _ in sockets]
-    lines = [0]
+    lines, watching = [0], [0]
+
+    async def watch(ws: ClientConnection, arrivals: list[tuple[float, str]]) -> None:
+        await request(ws, {"type": "watch_people", "id": 2})
+        watching[0] += 1
+        await _watch(ws, mover, arrivals, lines)
+
     readers = [
-        asyncio.create_task(_watch(ws, mover, s, lines))
-        for ws, s in zip(sockets, seen, strict=True)
+        asyncio.create_task(watch(ws, arrivals)) for ws, arrivals in zip(sockets, seen, strict=True)
     ]
+    while watching[0] < len(sockets):
+        await asyncio.sleep(0.1)
     parent.send("watching")
+    stop = await asyncio.to_thread(parent.recv)
     said = 0
-    gap = processes / chat_per_second if chat_per_second > 0 else None
+    gap = processes / chat_per_second if chat_per_second > 0 else stop
     while time.time() < stop:
-        if gap is None:
-            await asyncio.sleep(stop - time.time())
-            break
         ws = sockets[said % len(sockets)]
         await ws.send(json.dumps({"type": "lobby_chat", "id": 3, "text": f"line {index}-{said}"}))
         said += 1
-        await asyncio.sleep(gap)
+        await asyncio.sleep(min(gap, max(0.0, stop - time.time())))
     await asyncio.sleep(2.0)  # the last pushes arrive
+    parent.send({"seen": seen, "said": said, "lines": lines[0]})
+    for ws in sockets:  # read on while closing: everybody's going offline is pushed to the rest
+        await ws.close()
     for task in readers:
         task.cancel()
-    parent.send({"seen": seen, "said": said, "lines": lines[0]})
-    for ws in sockets:
-        await ws.close()
 
 
 def _watcher_process(port: int, clients: int, index: int, parent: Connection) -> None:
@@ -123,12 +126,15 @@ def run_people(
 
     async def drive() -> tuple[list[float], float, float]:
         ws, name, table = await _mover(port)
-        stop = time.time() + 5 + seconds
         for pipe in pipes:
-            pipe.send((name, chat_per_second, processes, stop))
+            pipe.send((name, chat_per_second, processes))
         await asyncio.to_thread(receive_all, pipes)  # everybody watches
+        print("  everybody watches: moving", file=sys.stderr)
+        stop = time.time() + seconds
+        for pipe in pipes:
+            pipe.send(stop)
         cpu_before, wall_before = servers.cpu_seconds(), time.monotonic()
-        sent = await _move(ws, table, interval, stop - 5)
+        sent = await _move(ws, table, interval, stop)
         return sent, servers.cpu_seconds() - cpu_before, time.monotonic() - wall_before
 
     sent, busy, wall = asyncio.run(drive())
