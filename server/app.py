@@ -113,8 +113,10 @@ class App:
         self._background: list[asyncio.Task[None]] = []
 
     def _people(self, table: Table) -> None:
-        """Who is at `table` changed: presence hears it (a private table as such only)."""
-        self.social.presence.at_table(table.id, table.config.private, table.people())
+        """Who is at `table` changed: presence hears it (a private table as such only). At a
+        finished table nobody plays any more: its people are back in the lobby."""
+        people = {} if table.status == "finished" else table.people()
+        self.social.presence.at_table(table.id, table.config.private, people)
 
     def is_ready(self) -> bool:
         return self.ready

@@ -48,7 +48,8 @@ log = logging.getLogger(__name__)
 MAX_WHY_BYTES = 2048  # a bot's diagnostics larger than this are not kept with its move
 RETRY_FIRST_SECONDS = 0.05  # first wait before an append is retried while the database is away
 RETRY_MAX_SECONDS = 2.0
-# Commands that may change who is at the table (for presence, `on_people`).
+# Commands that may change who is at the table (for presence, `on_people`, which also hears
+# of every change of the table's status: a finished table has nobody playing at it).
 PEOPLE_COMMANDS = (Join, Watch, Resume, Leave, Disconnect)
 UNAVAILABLE = "the database is unavailable: nothing was changed; try again in a moment"
 
@@ -203,8 +204,11 @@ class Table:
             command = await self._queue.get()
             try:
                 if not self.broken:
+                    status = self._core.status
                     await self._carry_out(self._core.handle(command))
-                    if self._on_people is not None and isinstance(command, PEOPLE_COMMANDS):
+                    if self._on_people is not None and (
+                        isinstance(command, PEOPLE_COMMANDS) or self._core.status != status
+                    ):
                         self._on_people(self)
             except LeaseLost:
                 # Another process took the table over (this one stalled past its lease):

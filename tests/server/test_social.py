@@ -13,7 +13,7 @@ import pytest
 
 from server.app import App, running
 from server.cli import main
-from tests.server.client import Client, until
+from tests.server.client import Client, play, until
 from tests.server.conftest import server_settings
 
 
@@ -101,6 +101,11 @@ async def test_presence_names_a_public_table_and_whether_one_plays_or_watches(
     await until(lambda: place(watcher, guest_name) == "watching")
     await guest.ok("leave", table=table)
     await until(lambda: place(watcher, guest_name) == "lobby")
+    # Once the list is over, its players are back in the lobby (still connected to it).
+    for seat in (1, 2):
+        await host.ok("add_bot", table=table, seat=seat)
+    await play({0: host}, table)
+    await until(lambda: place(watcher, host_name) == "lobby")
     for client in (host, guest, watcher):
         await client.close()
 
