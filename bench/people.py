@@ -6,7 +6,9 @@ place every `--interval` seconds (sits down at a public table, gets up again) wh
 Reported: p50/p99/max from the mover sending the request that changes its place to each
 watcher receiving the `presence` push of it (one sample per watcher and change; clocks are
 the machine's monotonic clock, shared by the processes), how many pushes of the changes and
-lines of chat arrived out of how many expected, and the server's CPU. The watchers live in
+lines of chat arrived out of how many expected, the server's CPU (also per 1,000 pushes,
+which holds up better than the latency on a machine that other work shares) and the
+machine's load average. The watchers live in
 `--client-processes` processes of their own, the mover in this one.
 
     python -m bench.load --people --clients 1000 --seconds 20
@@ -148,6 +150,7 @@ def run_people(
         for k, (t, _place) in enumerate(seen[: len(sent)])
     )
     said = sum(r["said"] for r in reports)
+    pushes = len(delays) + sum(r["lines"] for r in reports)  # what the server pushed, roughly
 
     def pct(q: float) -> float:
         return (
@@ -170,5 +173,7 @@ def run_people(
         "chat_pushes_expected": said * clients,
         "chat_pushes_received": sum(r["lines"] for r in reports),
         "server_cpu_percent": round(100 * busy / wall, 1),
+        "server_cpu_ms_per_1000_pushes": round(1e6 * busy / max(pushes, 1), 2),
+        "load_average_1min": round(psutil.getloadavg()[0], 1),
         "machine_cores": psutil.cpu_count() or 1,
     }

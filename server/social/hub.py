@@ -114,11 +114,12 @@ class Social:
         self, client: int, user: StoredUser, push: Push, request: WatchPeople
     ) -> Reply:
         relations = await self.store.relations(user.id)
+        friends = await self._friends(user.id)
+        # No await from here until the reply is queued: every push after it is newer.
         hidden = set(relations.blocked_by)
         ignored = set(relations.blocked)
         online = self.presence.watch(client, user.id, push, hidden, ignored)
         chat = [line for speaker, line in self.chat if speaker not in ignored]
-        friends = await self._friends(user.id)
         return People(id=request.id, online=online, friends=friends, chat=chat)
 
     def _take(self, client: int) -> None:
