@@ -80,8 +80,10 @@ class Lobby:
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,
         remote: RemoteTables | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self.settings = settings
+        self._on_deal_over = on_deal_over
         self.store = store
         self.leases = leases
         self.remote = remote
@@ -340,6 +342,7 @@ class Lobby:
             on_moves=self._on_moves,
             on_lost=self._lost,
             on_people=self._people,
+            on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table
         table.start(core.wake())
