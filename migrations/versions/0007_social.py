@@ -9,7 +9,7 @@ role (`moderator`: may mute), `mutes` who may not chat until when. Rows that nam
 go with him when he is deleted (`Store.delete_idle_guests`): the foreign keys cascade.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-27
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
