@@ -95,6 +95,8 @@ class Lobby:
         self._tasks: set[asyncio.Task[None]] = set()
         self._claiming = asyncio.Lock()  # one claim-and-adopt at a time in this process
         self.watchers: dict[int, Push] = {}  # clients that watch the lobby
+        # Told who is at a table after each command that may change it (presence; app.py).
+        self.on_people: Callable[[Table], None] | None = None
 
     def publish(self, channel: str, table_id: str, message: Any) -> None:
         """A table's public message: to the bus, and a lobby entry to the watchers too."""
@@ -167,6 +169,10 @@ class Lobby:
                 return old
             self._lost(old)  # out of date: another process served it meanwhile
         return self._launch(self._config(stored.options), stored.events)
+
+    def _people(self, table: Table) -> None:
+        if self.on_people is not None:
+            self.on_people(table)
 
     def _lost(self, table: Table) -> None:
         """A table's append found that another process owns it now."""
@@ -335,6 +341,7 @@ class Lobby:
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,
             on_lost=self._lost,
+            on_people=self._people,
             on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table

@@ -35,6 +35,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         series_3, series_4: deals in a Skat list at a 3- or 4-table.
         max_frame_bytes: largest accepted WebSocket message.
         rate_per_second, rate_burst: token bucket per connection.
+        social_per_second, social_burst: token bucket per connection for what reaches other
+            players (friend requests, invitations, reports, lobby chat).
         abuse_limit: rate-limited messages after which a connection is closed with 1008.
         ping_seconds: keepalive ping interval.
         compression: permessage-deflate on WebSocket frames. Off by default: its zlib state
@@ -88,6 +90,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     max_frame_bytes: int = 16 * 1024
     rate_per_second: float = 20.0
     rate_burst: float = 40.0
+    social_per_second: float = 1.0
+    social_burst: float = 10.0
     abuse_limit: int = 50
     ping_seconds: float = 20.0
     compression: bool = False

@@ -70,9 +70,12 @@ from server.protocol import (
     encode,
     request_id,
 )
+from server.protocol.social import SOCIAL_REQUESTS, SocialRequest
 from server.settings import Settings
-from server.store.db import NameTaken, Store, StoredUser
+from server.social.hub import Social
+from server.store.db import NameTaken, Store
 from server.store.outages import is_unavailable
+from server.store.users import StoredUser
 
 __all__ = ["Connection"]
 
@@ -99,6 +102,7 @@ class Connection:
         "metrics",
         "outbox",
         "settings",
+        "social",
         "store",
         "tables",
         "token",
@@ -120,6 +124,7 @@ class Connection:
         tournaments: TournamentWatch,
         guard: Guard,
         address: str,
+        social: Social | None = None,
         analyses: Analyses | None = None,
     ) -> None:
         self.id = client_id
@@ -142,6 +147,7 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
         self.was_replaced = False  # another connection took the session (close 4409)
+        self.social = social  # presence, friends, lobby chat (None: not offered)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
@@ -172,6 +178,8 @@ class Connection:
             self.guard.release(self.token, self)
             self.tournaments.forget(self.id)
             self.lobby.unwatch(self.id)
+            if self.social is not None:
+                self.social.disconnected(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
@@ -252,6 +260,8 @@ class Connection:
             return self._reject(request.id, "hello_required", "say hello first")
         if isinstance(request, Register | Login):
             return await self._account(request)
+        if isinstance(request, SOCIAL_REQUESTS):
+            return await self._social(request)
         if isinstance(request, Rename):
             return await self._rename(request)
         if isinstance(request, ListGames):
@@ -395,8 +405,15 @@ class Connection:
             self.guard.hold(token, self)
         self.user = user
         self.token = token
+        if self.social is not None:
+            self.social.connected(self.id, user, self.push)
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+
+    async def _social(self, request: SocialRequest) -> None:
+        if self.social is None or self.user is None:
+            raise LobbyError("unavailable", "this server offers no presence or friends")
+        self.reply(await self.social.handle(self.id, self.user, self.push, request))
 
     async def _profile(self, request: Profile) -> None:
         """A player's profile; a private table's lists only if we sat there too."""

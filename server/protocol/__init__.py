@@ -31,7 +31,6 @@ from server.protocol.replies import (
     RamschTally,
     Rating,
     RatingPoint,
-    Reply,
     SeatInfo,
     SessionMoved,
     SkatStatistics,
@@ -45,6 +44,7 @@ from server.protocol.replies import (
     UserInfo,
     Welcome,
 )
+from server.protocol.replies import Reply as TableReply
 from server.protocol.requests import (
     Act,
     AddBot,
@@ -62,12 +62,13 @@ from server.protocol.requests import (
     Profile,
     Register,
     Rename,
-    Request,
     Resume,
     Watch,
     WatchLobby,
     WatchTournament,
 )
+from server.protocol.requests import Request as TableRequest
+from server.protocol.social import SocialReply, SocialRequest
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -132,6 +133,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
+Request = TableRequest | SocialRequest
+Reply = TableReply | SocialReply
 
 
 class _AnyId(msgspec.Struct, frozen=True):

@@ -9,6 +9,7 @@ from server.protocol.fields import (
     TEXT_PATTERN,
     ActionFields,
     BotLevel,
+    ChatText,
     DealNumber,
     GameName,
     Invite,
@@ -153,7 +154,7 @@ class Chat(_Request, tag="chat"):
     """Say something at the table."""
 
     table: TableId
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
+    text: ChatText
 
 
 class Resume(_Request, tag="resume"):

@@ -55,7 +55,9 @@ from server.store.models import (
 )
 from server.store.profiles import load_profile
 from server.store.replays import DealLog, deal_log
+from server.store.social import SocialStore
 from server.store.tournaments import Tournaments
+from server.store.users import StoredUser
 from server.store.writer import commit_group, write
 
 __all__ = [
@@ -63,7 +65,6 @@ __all__ = [
     "NewTable",
     "Store",
     "StoredTable",
-    "StoredUser",
     "TableAccess",
     "read_events",
 ]
@@ -74,12 +75,6 @@ GUEST_NAME_BYTES = 4
 
 class NameTaken(Exception):
     """An account name that exists already."""
-
-
-class StoredUser(msgspec.Struct, frozen=True):
-    id: int
-    name: str
-    kind: str  # guest, account, bot
 
 
 class TableAccess(msgspec.Struct, frozen=True):
@@ -145,6 +140,7 @@ class Store:
         self.engine = engine  # for server/store and tests only (tests/test_layers.py)
         self.node = node
         self.tournaments = Tournaments(engine)
+        self.social = SocialStore(engine)
         self._sync_engine: Engine | None = None
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))

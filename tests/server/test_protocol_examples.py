@@ -46,6 +46,7 @@ SKAT, TICHU, INVITE, TOKEN, TOURNAMENT = (
     "q0vT7mW2xLp9Zk",
     "3f9a01c2",
 )
+PEOPLE_TABLE = "Pv4nR2sE"  # the private table of the People section
 REQUESTS = {str(t.__struct_config__.tag) for t in protocol.Request.__args__}  # type: ignore[attr-defined]
 # Fields the document may show shortened (a view has dozens of fields; a bot's reasons vary).
 PARTIAL = {"view", "why", "analysis"}
@@ -82,7 +83,7 @@ class Story:
         self.other = other
         self.clients: dict[str, Client] = {}
         self.every_client: list[Client] = []
-        self.tables = {SKAT: "", TICHU: ""}
+        self.tables = {SKAT: "", TICHU: "", PEOPLE_TABLE: ""}
         self.invite = ""
         self.tournament = ""
         self.first_ids: dict[str, int] = {}  # each actor's user id when he first said hello
@@ -257,6 +258,24 @@ async def the_analysis_follows(story: Story, client: Client, pushes_before: int)
     assert not differences(documented, final), differences(documented, final)
 
 
+async def erika_and_fritz(story: Story) -> None:
+    """Two accounts for the People section."""
+    for name in ("erika", "fritz"):
+        client = await story.open(name)
+        client.user = (await client.ok("register", name=name, password="correct horse"))["user"]
+
+
+async def fritz_sits_at_a_private_table(story: Story) -> None:
+    fritz = story.clients["fritz"]
+    created = await fritz.ok("create_table", game="skat", private=True)
+    story.tables[PEOPLE_TABLE] = created["table"]["id"]
+    await fritz.ok("join", table=created["table"]["id"], invite=created["invite"])
+
+
+async def fritz_asks_again(story: Story) -> None:
+    await story.clients["fritz"].ok("friend_request", name="erika")
+
+
 STEPS: dict[int, Step] = {
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
@@ -292,6 +311,19 @@ STEPS: dict[int, Step] = {
     32: Step("doerte", check=the_guest_became_the_account),
     33: Step("watcher"),
     34: Step("anna", check=the_analysis_follows),
+    61: Step("erika", erika_and_fritz),
+    62: Step("fritz"),
+    63: Step("erika"),
+    64: Step("fritz"),
+    65: Step("fritz", fritz_sits_at_a_private_table),
+    66: Step("erika"),
+    67: Step("watcher"),
+    68: Step("erika"),
+    69: Step("erika"),
+    70: Step("erika"),
+    71: Step("erika", fritz_asks_again),
+    72: Step("erika"),
+    73: Step("erika"),
 }
 
 

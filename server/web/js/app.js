@@ -7,6 +7,7 @@ import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } fro
 import { Lobby } from "./lobby.js";
 import { normalize, problem } from "./names.js";
 import { TableModel } from "./model.js";
+import { People } from "./social.js";
 import { Net } from "./net.js";
 import { profileHash, ProfileScreen } from "./profile.js";
 import { parseReplayHash, ReplayScreen } from "./replay.js";
@@ -40,6 +41,7 @@ class App {
       onTableLost: (id) => this.models.delete(id),
       onStrayError: (message) => toast(errorText(message), "error"),
     });
+    this.people = new People(this); // before the lobby, which shows its panel
     this.lobby = new Lobby(this);
   }
 
@@ -64,6 +66,7 @@ class App {
 
   async welcome(user, { reconnected }) {
     this.renderUser(user);
+    this.people.watch();
     if (reconnected && this.games) {
       if (this.screen === this.lobby) this.lobby.watch(); // the watch ended with the old connection
       return;
@@ -165,6 +168,7 @@ class App {
           const welcome = await this.net.request(kind, { name: normalize(name.value), password: password.value });
           this.net.adopt(welcome);
           this.renderUser(welcome.user);
+          this.people.watch(); // as the new user: the watch ended with the old one
           toast(t("account.welcome", { name: welcome.user.name }));
           return null;
         } catch (error) {
@@ -228,6 +232,7 @@ class App {
 
   push(message) {
     if (message.type === "lobby_table") return this.lobby.changed(message.table);
+    if (this.people.push(message)) return;
     const id = typeof message.table === "object" ? message.table.id : message.table;
     const model = this.models.get(id);
     if (!model) return;

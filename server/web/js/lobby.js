@@ -1,6 +1,7 @@
 // The lobby: the live list of tables (`watch_lobby`: the list, then each change pushed as
 // `lobby_table`), creating a Skat or Tichu table with its rule options, the running bot
-// tournaments (read again every half minute while the lobby shows) and the leaderboard.
+// tournaments (read again every half minute while the lobby shows), the leaderboard, and the
+// people panel of social.js.
 
 import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
@@ -51,7 +52,7 @@ export class Lobby {
       iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
       dog_bombable: false, max_rounds: "" };
-    replace(this.root, this.createBox, this.tablesBox, this.tournamentBox, this.boardBox);
+    replace(this.root, this.createBox, this.tablesBox, app.people.box, this.tournamentBox, this.boardBox);
   }
 
   show(container) {
@@ -59,6 +60,7 @@ export class Lobby {
     this.shown = true;
     this.renderCreate();
     this.renderTables();
+    this.app.people.render();
     this.watch();
     this.loadBoard();
     this.refreshTournaments();

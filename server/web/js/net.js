@@ -2,7 +2,8 @@
 //
 // - `hello` first, with the stored session token if there is one (a new guest otherwise);
 // - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
-// - pushes (`event`, `snapshot`, `clock`, `lobby_table`) go to `onPush`;
+// - pushes (`event`, `snapshot`, `clock`, `lobby_table`, and the people pushes `presence`,
+//   `friends`, `invitation`, `lobby_said`) go to `onPush`;
 // - when the socket drops, it reconnects with backoff, says `hello` with the same token and
 //   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
 // - `moved` (the table is served by another server process): it reconnects to the `url` the
@@ -19,6 +20,8 @@ const SESSION_REPLACED = 4409; // close code: the session continues on another c
 
 /** A protocol error reply as an Error with `code` (and `url` with `moved`, `reason` with
  * `bad_name`). */
+const PUSHES = ["event", "snapshot", "clock", "lobby_table", "presence", "friends", "invitation", "lobby_said"];
+
 export class ProtocolError extends Error {
   constructor(code, message, url = null, reason = null) {
     super(message || code);
@@ -31,7 +34,8 @@ export class ProtocolError extends Error {
 export class Net {
   /**
    * @param {object} hooks
-   *   onPush(message): a table push (event, snapshot, clock) or a lobby change (lobby_table);
+   *   onPush(message): a table push (event, snapshot, clock), a lobby change (lobby_table) or a
+   *     people push (presence, friends, invitation, lobby_said);
    *   onWelcome(user, {reconnected}): the session is (re)established;
    *   onStatus("connecting" | "online" | "offline");
    *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
@@ -178,7 +182,7 @@ export class Net {
     } catch {
       return;
     }
-    if (["event", "snapshot", "clock", "lobby_table"].includes(message.type)) {
+    if (PUSHES.includes(message.type)) {
       this.hooks.onPush?.(message);
       return;
     }
