@@ -4,7 +4,8 @@
 
 import { sortSkatHand, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
-import { renderList, renderSkat, skatReplayInfo } from "./skat.js";
+import { renderSkat, skatReplayInfo } from "./skat.js";
+import { renderList } from "./skat-list.js";
 import { renderTichu, renderTichuScores, tichuReplayInfo } from "./tichu.js";
 
 function skatRules(rules) {

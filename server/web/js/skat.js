@@ -1,12 +1,13 @@
 // The Skat table: seats, bidding with the bid ladder, skat or hand, discarding (the skat's
 // cards marked), declaring with each game's value against the bid, playing (only the view's
 // legal cards are enabled), claims, the current and last trick, the deal's result and the
-// running list with Seeger-Fabian points. Everything shown is derived from the seat's view;
+// list (skat-list.js). Everything shown is derived from the seat's view;
 // every action sent is one of the view's `legal` actions.
 
 import { cardBack, cardFace, cardName, sortSkatHand, suitIcon } from "./cards.js";
 import { explainHint } from "./hints.js";
 import { replayHash } from "./replay.js";
+import { recordUrl } from "./skat-list.js";
 import { t } from "./i18n.js";
 import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
@@ -533,47 +534,6 @@ function resultPanel(model, ctx) {
       h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
       h("a", { href: replayHash(model.id, number, model.invite), class: "button replay-link" }, t("replay.link")),
       h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
-}
-
-// --- the running list ---------------------------------------------------------------------
-
-/** A deal's record: a private table's needs its invite (docs/protocol.md, Records). */
-function recordUrl(model, number) {
-  const invite = model.invite ? `?invite=${encodeURIComponent(model.invite)}` : "";
-  return `/api/records/${encodeURIComponent(model.id)}/${number}${invite}`;
-}
-
-/** The list so far: one row per deal with each seat's Seeger-Fabian points, totals below. */
-export function renderList(model, ctx) {
-  const n = model.seats.length;
-  const totals = new Array(n).fill(0);
-  const rows = model.results.map(({ number, result }) => {
-    result.seeger_fabian.forEach((v, s) => { totals[s] += v; });
-    const suit = SUIT_LETTER[result.game];
-    const game = result.passed_in ? t("skat.list.passed_in") : result.ramsch ? t("rules.ramsch")
-      : h("span", { class: "list-game", title: `${model.name(result.declarer)}: ${gameName(result.game, ctx.deck)}${result.hand ? ` ${t("skat.hand")}` : ""}` },
-          suit ? h("span", { html: suitIcon(suit, ctx.deck) }) : `${gameName(result.game, ctx.deck)} `,
-          result.hand ? ` ${t("skat.list.hand_short")}` : "", ` ${result.won ? "✓" : "✗"} ${result.game_value}`);
-    return h("tr", {},
-      h("td", {}, number + 1),
-      h("td", {}, game),
-      result.seeger_fabian.map((v, s) => h("td", { class: `${v > 0 ? "pos" : v < 0 ? "neg" : "zero"} ${s === result.declarer ? "decl" : ""}` },
-        v ? signed(v) : "·")),
-      h("td", {}, h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`,
-        title: t("skat.list.download"), "aria-label": t("skat.list.record_of", { n: number + 1 }) }, icon("download"))));
-  });
-  const names = Array.from({ length: n }, (_, s) => h("th", {}, model.name(s)));
-  const table = h("table", { class: `list-table seats-${n}`, "aria-label": t("skat.list.label") },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("skat.game")), names, h("th", {}, ""))),
-    h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 3, class: "muted" }, t("skat.list.empty")))),
-    h("tfoot", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("skat.list.total")), totals.map((x) => h("th", {}, signed(x))), h("th", {}, ""))));
-  const standings = model.standings
-    ? h("div", { class: "standings" }, h("h3", {}, t(model.status === "finished" ? "skat.list.final" : "skat.list.standings")),
-        h("ol", {}, model.standings.map((s) => h("li", {},
-          h("strong", {}, model.name(s.seat)), ` ${s.performance ?? s.points} `,
-          h("span", { class: "muted small" }, t("skat.list.standing_detail", { points: s.game_points, won: s.won, lost: s.lost, fabian: s.fabian }))))))
-    : null;
-  return h("div", { class: "list" }, table, standings);
 }
 
 // --- replays ------------------------------------------------------------------------------
