@@ -44,6 +44,9 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "ramsch" (house rule: everybody plays alone, jacks are trumps, most points lose).
         kontra: house rule Kontra/Re: a defender who took part in the bidding may double before
             playing his first card; the declarer may redouble before his next card.
+        bock: house rule Bockrunden: some deals earn a round of Bock deals (one per player) whose
+            list values count double (`engine.skat.scoring.earns_bock`, docs/skat-rules.md
+            section 3.5).
         iss_compat: the International Skat Server's conventions (docs/skat-rules.md section 12.3): a
             defenders' resignation needs both defenders, the declarer may resign at any time,
             and the other party takes every remaining trick after a resignation or abandonment.
@@ -52,4 +55,5 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: Literal[3, 4] = 3
     all_pass: Literal["throw_in", "ramsch"] = "throw_in"
     kontra: bool = False
+    bock: bool = False
     iss_compat: bool = False

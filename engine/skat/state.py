@@ -63,11 +63,13 @@ STAGE_MIDDLEHAND, STAGE_REARHAND, STAGE_FOREHAND_ALONE = 1, 2, 3
 
 
 class GameStart(msgspec.Struct, frozen=True):
-    """The first event of a deal: with it, `replay` needs no random numbers."""
+    """The first event of a deal: with it, `replay` needs no random numbers. `bock`: this
+    deal is a Bock deal of its list (house rule; the list, not the deal, decides it)."""
 
     rules: Rules
     deal: Deal
     dealer: int
+    bock: bool = False
 
 
 class Trick(msgspec.Struct, frozen=True):
@@ -84,11 +86,13 @@ def new_game(
     seed: int | None = None,
     deal: Deal | None = None,
     dealer: int | None = None,
+    bock: bool = False,
 ) -> "State":
     """A new deal at a table of `rules.players` seats.
 
     Exactly one of `seed` and `deal` is given. The dealer defaults to the last seat, so that
-    at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records.
+    at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records. `bock`: the
+    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table).
     """
     rules = rules or Rules()
     if (seed is None) == (deal is None):
@@ -98,7 +102,9 @@ def new_game(
     dealer = rules.players - 1 if dealer is None else dealer
     if not 0 <= dealer < rules.players:
         raise InvalidInput(f"dealer must be a seat 0..{rules.players - 1}")
-    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer))
+    if bock and not rules.bock:
+        raise InvalidInput("a Bock deal needs the rule bock")
+    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock))
 
 
 def replay(start: GameStart, actions: Iterable[tuple[int, Action]]) -> "State":

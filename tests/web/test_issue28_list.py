@@ -76,6 +76,7 @@ def declared(
         schwarz=False,
         seeger_fabian=seeger_fabian(3, declarer, won, list_value),
         kontra=kontra,
+        bock=bock,
     )
     row: dict[str, Any] = msgspec.to_builtins(result)
     return row
@@ -104,6 +105,7 @@ LIST = [
     declared(1, "grand", 264, True),
     declared(2, "spades", 77, False, kontra=1),
     declared(0, "hearts", 50, True, hand=True),
+    declared(1, "diamonds", 27, False, bock=True),
 ]
 
 
@@ -232,3 +234,21 @@ def test_the_list_downloads_as_csv_and_prints_alone(
     assert not page.locator(".felt .hand").is_visible()
     assert not page.locator("#list-print").is_visible()
     browser.shot(page, "issue28-list-print")
+
+
+def test_bock_rounds_are_a_switch_of_the_create_form_and_marked_in_the_list(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(SIZES["phone"])
+    open_lobby(page, live_server.url)
+    page.check("input[name=bock]")
+    create_skat_table(page, deals=36)
+    assert page.evaluate("window.tischrunde.screen.model.info.rules.bock") is True
+    assert "Bock rounds" in page.locator(".table-top .title").inner_text()
+    fill_with_bots(page)
+    show_list(page, LIST)
+    bock = page.locator(".side .skat-list tbody tr.bock")
+    assert bock.count() == 1
+    assert bock.locator(".mark-bock").inner_text() == "B"
+    assert bock.locator("td").all_inner_texts()[2] == "-108"
+    assert "Bock" in bock.locator(".list-game").get_attribute("title")

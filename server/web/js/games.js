@@ -12,6 +12,7 @@ function skatRules(rules) {
   const parts = [t("rules.players", { n: rules.players ?? 3 })];
   if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
   if (rules.kontra) parts.push(t("rules.kontra"));
+  if (rules.bock) parts.push(t("rules.bock"));
   if (rules.iss_compat) parts.push(t("rules.iss"));
   return parts;
 }

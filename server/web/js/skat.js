@@ -195,6 +195,7 @@ function contractLine(model, ctx) {
     bits.push(t("skat.bid_was", { bid: view.bid }));
   }
   if (view.kontra >= 1) bits.push(view.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
+  if (view.bock) bits.push(t("skat.bock_deal"));
   const deal = model.info ? t("status.deal", { deal: model.info.deal + 1, of: model.info.series_length }) : "";
   return h("div", { class: "contract-line" },
     h("span", { class: "deal-no muted" }, deal),
@@ -487,7 +488,8 @@ export function describeResult(model, result, deck) {
   if (result.passed_in) return { title: t("skat.result.passed_in"), lines: [] };
   if (result.ramsch) {
     const losers = result.seeger_fabian.map((v, s) => [v, s]).filter(([v]) => v < 0);
-    return { title: t("rules.ramsch"), lines: losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`) };
+    const bock = result.bock ? [t("skat.bock_deal")] : [];
+    return { title: t("rules.ramsch"), lines: [...losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`), ...bock] };
   }
   if (result.aborted) return { title: t("skat.result.aborted"), lines: [] };
   const contract = contractText(
@@ -508,6 +510,7 @@ export function describeResult(model, result, deck) {
   if (result.ended_by === "claimed") lines.push(t("skat.result.claimed"));
   if (result.resigned) lines.push(t("skat.result.resigned"));
   if (result.kontra) lines.push(result.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
+  if (result.bock) lines.push(t("skat.bock_deal"));
   return { title, lines };
 }
 

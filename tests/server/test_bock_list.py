@@ -1,0 +1,47 @@
+"""Bockrunden at a table (docs/skat-rules.md section 3.5): the table deals each deal as a
+Bock deal exactly when the list so far owes one, and a restored table deals the same."""
+
+import msgspec
+import numpy as np
+
+from engine.skat.scoring import Result, bock_deals_due
+from server.core.commands import Join
+from server.events import Append
+from tests.server.test_table_core import USERS, act, make_core, random_move
+
+DEALS = 12
+
+
+def play_list(rules: dict[str, object], seed: int) -> tuple[list[Result], list[Append]]:
+    core = make_core(series_length=DEALS, rules=rules)
+    log: list[Append] = []
+    for client, user in enumerate(USERS[:3]):
+        log += [
+            e for e in core.handle(Join(client, user, None, None, None)) if isinstance(e, Append)
+        ]
+    rng = np.random.default_rng(seed)
+    while core.status == "playing":
+        log += [e for e in act(core, *random_move(core, rng)) if isinstance(e, Append)]
+    return [msgspec.convert(r, Result) for r in core.results], log
+
+
+def test_a_bock_table_doubles_the_deals_the_list_owes() -> None:
+    results, _ = play_list({"bock": True}, seed=4)
+    assert len(results) == DEALS
+    owed = [bock_deals_due(3, results[:k]) > 0 for k in range(DEALS)]
+    assert [r.bock for r in results] == owed
+    assert any(owed) and not all(owed)
+
+
+def test_without_the_rule_no_deal_is_bock() -> None:
+    results, _ = play_list({}, seed=4)
+    assert not any(r.bock for r in results)
+
+
+def test_a_restored_bock_table_deals_the_same() -> None:
+    _, log = play_list({"bock": True}, seed=4)
+    events = [(a.first_seq + i, ev) for a in log for i, ev in enumerate(a.events)]
+    restored = make_core(series_length=DEALS, rules={"bock": True})
+    restored.restore(events)
+    results = [msgspec.convert(r, Result) for r in restored.results]
+    assert [r.bock for r in results] == [bock_deals_due(3, results[:k]) > 0 for k in range(DEALS)]
