@@ -44,7 +44,7 @@ class Observation(msgspec.Struct, frozen=True):
     information only. `legal` lists the viewer's own legal actions. `claimed`: the declarer
     has shown his cards with a claim (they stay open); `claim_open`: that claim waits for
     the defenders, `claim_accepted` lists those who accepted it. `bock`: the deal counts
-    double (house rule Bockrunden)."""
+    double (house rule Bockrunden); `pushes`: skats pushed on in a Schieberamsch."""
 
     seat: int | None
     players: int
@@ -77,6 +77,7 @@ class Observation(msgspec.Struct, frozen=True):
     legal: tuple[Action, ...]
     result: Result | None
     bock: bool = False
+    pushes: int = 0
 
     @property
     def order(self) -> tuple[int, int, int]:
@@ -153,4 +154,5 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
         result=state.result if over else None,
         bock=state.start.bock,
+        pushes=state.pushes,
     )

@@ -166,16 +166,21 @@ def seeger_fabian(players: int, declarer: int, won: bool, list_value: int) -> tu
     return tuple(own if seat == declarer else others for seat in range(players))
 
 
-def ramsch_scores(points: tuple[int, ...], tricks: tuple[int, ...]) -> tuple[int, ...]:
+def ramsch_scores(
+    points: tuple[int, ...], tricks: tuple[int, ...], pushes: int = 0
+) -> tuple[int, ...]:
     """List points of a Ramsch (house rule, docs/skat-rules.md section 3.3) per active player.
 
     A player taking every trick (Durchmarsch) wins 120. Otherwise the players with the most
-    card points lose that many, doubled if some player took no trick (Jungfrau).
+    card points lose that many, doubled if some player took no trick (Jungfrau). In a
+    Schieberamsch each of the `pushes` doubles the scores.
     """
+    factor: int = 2**pushes
     if ALL_TRICKS in tricks:
-        return tuple(DURCHMARSCH_VALUE if t == ALL_TRICKS else 0 for t in tricks)
+        return tuple(DURCHMARSCH_VALUE * factor if t == ALL_TRICKS else 0 for t in tricks)
     most = max(points)
-    factor = 2 if 0 in tricks else 1
+    if 0 in tricks:
+        factor *= 2
     return tuple(-most * factor if p == most else 0 for p in points)
 
 
@@ -185,7 +190,8 @@ class Result(msgspec.Struct, frozen=True):
     `declarer` is None for a passed-in deal, a Ramsch or a deal aborted before the bidding
     ended. `list_value` is signed as in the ISS record's `v:` (losses x2) and includes
     Kontra/Re and Bock (`bock`: the deal counted double); `matadors` is signed as in `m:`.
-    `seeger_fabian` has one entry per table seat.
+    `seeger_fabian` has one entry per table seat. `pushes`: the skat pushes of a
+    Schieberamsch (each doubled it).
     """
 
     declarer: int | None
@@ -213,6 +219,7 @@ class Result(msgspec.Struct, frozen=True):
     kontra: int = 0
     ended_by: str = "played_out"
     bock: bool = False
+    pushes: int = 0
 
 
 class Standing(msgspec.Struct, frozen=True):

@@ -71,11 +71,12 @@ def _settle_ramsch(state: "State") -> Result:
         taken[last] |= state.skat
     points = tuple(card_points(taken[s]) for s in seats)
     tricks = tuple(sum(1 for t in state.tricks if t.winner == s) for s in seats)
-    scores = ramsch_scores(points, tricks) if state.ended_by == "played_out" else (0, 0, 0)
+    played_out = state.ended_by == "played_out"
+    scores = ramsch_scores(points, tricks, state.pushes) if played_out else (0, 0, 0)
     per_seat = [0] * state.players
     for seat, score in zip(seats, scores, strict=True):
         per_seat[seat] = doubled(score, kontra=0, bock=state.start.bock)
-    return _empty_result(state, ramsch=True, seeger_fabian=tuple(per_seat))
+    return _empty_result(state, ramsch=True, seeger_fabian=tuple(per_seat), pushes=state.pushes)
 
 
 def _settle_abort(state: "State") -> Result:

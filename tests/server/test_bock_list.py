@@ -4,6 +4,7 @@ Bock deal exactly when the list so far owes one, and a restored table deals the 
 import msgspec
 import numpy as np
 
+from engine.skat.actions import Discard, Pass, PickUpSkat
 from engine.skat.scoring import Result, bock_deals_due
 from server.core.commands import Join
 from server.events import Append
@@ -45,3 +46,24 @@ def test_a_restored_bock_table_deals_the_same() -> None:
     restored.restore(events)
     results = [msgspec.convert(r, Result) for r in restored.results]
     assert [r.bock for r in results] == [bock_deals_due(3, results[:k]) > 0 for k in range(DEALS)]
+
+
+def test_a_schieberamsch_at_a_bock_table_is_pushed_played_and_earns_a_bock_round() -> None:
+    core = make_core(series_length=3, rules={"all_pass": "schieberamsch", "bock": True})
+    for client, user in enumerate(USERS[:3]):
+        core.handle(Join(client, user, None, None, None))
+    for seat in (1, 2, 0):  # middlehand, rearhand, forehand: all pass
+        act(core, seat, Pass())
+    act(core, 0, PickUpSkat())
+    assert core.state is not None and core.state.phase == "push"
+    hand = core.state.observation(0).hand
+    push = [card for card in hand if not card.startswith("J")][:2]
+    act(core, 0, Discard((push[0], push[1])))
+    act(core, 1, Pass())
+    act(core, 2, Pass())
+    rng = np.random.default_rng(1)
+    while len(core.results) < 1:
+        act(core, *random_move(core, rng))
+    first = msgspec.convert(core.results[0], Result)
+    assert first.ramsch and first.pushes == 1 and not first.bock
+    assert core.state is not None and core.state.start.bock  # the next deal is Bock

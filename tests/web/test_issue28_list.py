@@ -11,7 +11,9 @@ from typing import Any
 import msgspec
 import pytest
 
+from engine.skat.deal import parse_deal
 from engine.skat.scoring import Result, seeger_fabian, standings
+from engine.skat.state import new_game
 from tests.web.conftest import Browser, LiveServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
 from tests.web.tichu_ui import open_fake_table
@@ -252,3 +254,47 @@ def test_bock_rounds_are_a_switch_of_the_create_form_and_marked_in_the_list(
     assert bock.locator(".mark-bock").inner_text() == "B"
     assert bock.locator("td").all_inner_texts()[2] == "-108"
     assert "Bock" in bock.locator(".list-game").get_attribute("title")
+
+
+# Neither bot holds a game worth a bid, so all pass and the skat is pushed: a Schieberamsch.
+WEAK_DEAL = parse_deal(
+    [
+        ["JC", "JS", "AC", "TC", "KC", "AS", "TS", "AH", "TH", "7D"],
+        ["7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H", "8D"],
+        ["QC", "QS", "QH", "KS", "KH", "9D", "TD", "AD", "KD", "QD"],
+    ],
+    ["JH", "JD"],
+)
+
+
+def test_a_schieberamsch_is_pushed_through_the_page(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    assert live_server.app is not None
+    game: Any = live_server.app.lobby.games["skat"]
+    game.deal = lambda rules, seed, number, results=(): game._dealt(
+        new_game(rules, deal=WEAK_DEAL, dealer=(rules.players - 1 + number) % rules.players)
+    )
+    try:
+        page = browser.page(SIZES["phone"])
+        open_lobby(page, live_server.url)
+        page.check("input[name=all_pass][value=schieberamsch]")
+        create_skat_table(page, deals=2)
+        assert "Schieberamsch" in page.locator(".table-top .title").inner_text()
+        fill_with_bots(page, "greedy")
+        page.locator("#action-bar button", has_text="Pass").first.click()
+        page.locator("#action-bar button", has_text="Pick up the skat").click()
+        page.wait_for_function("window.tischrunde.screen.model.view.hand.length === 12")
+        assert page.locator("#action-bar button", has_text="Push these two").is_disabled()
+        for card in ("AC", "TC"):
+            page.locator(f".hand .card[data-card={card}]").click(position={"x": 6, "y": 14})
+        browser.shot(page, "issue28-schieberamsch-push")
+        page.locator("#action-bar button", has_text="Push these two").click()
+        # Middlehand (no points) passes the skat on unseen; rearhand (45 card points) picks
+        # it up and pushes as well (the greedy rule): two pushes, x4. We lead the Ramsch.
+        page.wait_for_function("window.tischrunde.screen.model.view.phase === 'play'")
+        assert "pushed 2 times: ×4" in page.locator(".contract-line").inner_text()
+        assert page.locator(".hand .card.playable").count() >= 1
+        assert page.evaluate("window.tischrunde.screen.model.view.hand.length") == 10
+    finally:
+        del game.deal

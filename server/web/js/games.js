@@ -11,6 +11,7 @@ import { renderTichu, renderTichuScores, tichuReplayInfo } from "./tichu.js";
 function skatRules(rules) {
   const parts = [t("rules.players", { n: rules.players ?? 3 })];
   if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
+  if (rules.all_pass === "schieberamsch") parts.push(t("rules.schieberamsch"));
   if (rules.kontra) parts.push(t("rules.kontra"));
   if (rules.bock) parts.push(t("rules.bock"));
   if (rules.iss_compat) parts.push(t("rules.iss"));

@@ -220,7 +220,7 @@ export class Lobby {
     return h("fieldset", {},
       h("legend", {}, t("lobby.skat_rules")),
       h("div", { class: "inline" }, t("lobby.players"), radio("players", "3", "3"), radio("players", "4", t("lobby.four_players"))),
-      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch"))),
+      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch")), radio("all_pass", "schieberamsch", t("rules.schieberamsch"))),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), t("lobby.kontra")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "bock", checked: f.bock, onchange: set("bock") }), t("lobby.bock")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), t("lobby.iss")),

@@ -70,7 +70,10 @@ function marks(result) {
 /** A line in words: "Anna: Grand Hand, won, Kontra" (title, CSV and screen readers). */
 function lineText(model, result, deck) {
   if (result.passed_in) return t("skat.list.passed_in");
-  if (result.ramsch) return [t("rules.ramsch"), result.bock ? t("skat.list.bock") : ""].filter(Boolean).join(", ");
+  if (result.ramsch) {
+    const pushed = result.pushes ? t("skat.push.count", { n: result.pushes, factor: 2 ** result.pushes }) : "";
+    return [t("rules.ramsch"), pushed, result.bock ? t("skat.list.bock") : ""].filter(Boolean).join(", ");
+  }
   if (result.aborted || !result.game) {
     const who = result.won === false ? `${model.name(result.declarer)}: ` : "";
     return `${who}${t("skat.result.aborted")}`;
@@ -90,6 +93,7 @@ function gameCell(model, result, deck) {
   if (result.passed_in) return h("td", { class: "list-game", colspan: 2, title }, t("skat.list.passed_in_short"));
   if (result.ramsch) {
     return h("td", { class: "list-game", title }, t("skat.list.ramsch_short"),
+      result.pushes ? h("span", { class: "mark mark-pushes" }, `×${2 ** result.pushes}`) : null,
       result.bock ? h("span", { class: "mark mark-bock" }, t("skat.list.bock_short")) : null);
   }
   if (result.aborted || !result.game) {

@@ -175,7 +175,8 @@ function centre(model, ctx, position) {
       trick.append(h("div", { class: `trick-card taken at-${position(seat)}`, html: cardFace(card, ctx.deck) }));
     });
     box.append(h("div", { class: "taken-by" }, t("skat.takes_trick", { name: model.name(last.winner) })));
-  } else if (["bidding", "skat"].includes(view.phase)) {
+  } else if (["bidding", "skat"].includes(view.phase) || (view.phase === "push" && view.hand_sizes[view.to_move] === 10)) {
+    // In a Schieberamsch the skat lies on the table until the player to move picks it up.
     trick.append(h("div", { class: "skat-backs", "aria-label": t("skat.skat_face_down") },
       h("span", { class: "mini back lg", html: cardBack() }), h("span", { class: "mini back lg", html: cardBack() })));
   }
@@ -188,7 +189,10 @@ function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
   if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
-  else if (view.ramsch) bits.push(t("rules.ramsch"));
+  else if (view.ramsch) {
+    bits.push(t(view.phase === "push" || view.pushes ? "rules.schieberamsch" : "rules.ramsch"));
+    if (view.pushes) bits.push(t("skat.push.count", { n: view.pushes, factor: 2 ** view.pushes }));
+  }
   else if (view.declarer !== null) {
     const what = view.contract ? contractText(view.contract, view.hand_game, ctx.deck) : t("skat.declaring");
     bits.push(`${model.name(view.declarer)}: ${what}`);
@@ -257,7 +261,8 @@ function hand(model, ctx, seat) {
   const sorted = sortSkatHand(cards, game);
   setFan(row, sorted.length);
   const playable = new Set(model.legal.filter((a) => a.type === "play").map((a) => a.card));
-  const discarding = view.phase === "discard" && view.to_move === me;
+  const discarding = ["discard", "push"].includes(view.phase) && view.to_move === me &&
+    model.legal.some((a) => a.type === "discard");
   const fromSkat = skatCards(view, me);
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
   for (const card of sorted) {
@@ -308,6 +313,9 @@ function actionBar(model, ctx) {
       bar.append(h("button", { type: "button", class: "act", dataset: { act: "hand" },
         onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, t("skat.play_hand")));
     }
+  } else if (view.phase === "push") {
+    if (!mine) prompt(t("skat.push.waiting", { name: model.name(view.to_move) }));
+    else pushControls(model, ctx, bar, button, prompt);
   } else if (view.phase === "discard") {
     if (!mine) prompt(t("skat.others_discard", { name: model.name(view.declarer) }));
     else discardControls(model, ctx, bar, prompt);
@@ -384,6 +392,25 @@ function bidding(model, ctx, bar, button, prompt) {
   }
   const pass = legal.find((a) => a.type === "pass");
   if (pass) bar.append(button(t("skat.pass"), pass));
+}
+
+/** Schieberamsch: pick up the skat or pass it on unseen; after a pick-up, choose two cards
+ * (the engine offers no pair with a jack) and push them on. */
+function pushControls(model, ctx, bar, button, prompt) {
+  const legal = model.legal;
+  if (legal.some((a) => a.type === "pickup")) {
+    prompt(t("skat.push.prompt"));
+    bar.append(button(t("skat.push.pick_up"), { type: "pickup" }));
+    bar.append(button(t("skat.push.pass_on"), { type: "pass" }, { primary: true }));
+    return;
+  }
+  const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
+  const action = selected.size === 2
+    ? legal.find((a) => a.type === "discard" && a.cards.every((c) => selected.has(c)))
+    : null;
+  prompt(t("skat.push.choose"));
+  bar.append(h("button", { type: "button", class: "act primary", disabled: !action, dataset: { act: "push" },
+    onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, t("skat.push.push")));
 }
 
 function discardControls(model, ctx, bar, prompt) {
@@ -489,6 +516,7 @@ export function describeResult(model, result, deck) {
   if (result.ramsch) {
     const losers = result.seeger_fabian.map((v, s) => [v, s]).filter(([v]) => v < 0);
     const bock = result.bock ? [t("skat.bock_deal")] : [];
+    if (result.pushes) bock.unshift(t("skat.push.count", { n: result.pushes, factor: 2 ** result.pushes }));
     return { title: t("rules.ramsch"), lines: [...losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`), ...bock] };
   }
   if (result.aborted) return { title: t("skat.result.aborted"), lines: [] };
