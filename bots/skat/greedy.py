@@ -77,10 +77,14 @@ def _push(obs: Observation, moves: list[Action]) -> Decision[Action]:
         jacks = popcount(cards & JACKS)
         points = sum(CARD_POINTS[c] for c in iter_bits(cards))
         risky = jacks >= PICK_UP_JACKS or points >= PICK_UP_POINTS
-        return Decision(PickUpSkat() if risky else Pass(), {"jacks": jacks, "points": points})
+        reason = "pick up a dangerous hand" if risky else "pass a safe hand on"
+        return Decision(
+            PickUpSkat() if risky else Pass(), {"reason": reason, "jacks": jacks, "points": points}
+        )
     pushes = [m for m in moves if isinstance(m, Discard)]
     best = max(pushes, key=lambda m: sum(CARD_POINTS[c] for c in iter_bits(parse_cards(m.cards))))
-    return Decision(best, {"points_pushed": sum(CARD_POINTS[parse_card(c)] for c in best.cards)})
+    pushed = sum(CARD_POINTS[parse_card(c)] for c in best.cards)
+    return Decision(best, {"reason": "push the costliest cards", "points_pushed": pushed})
 
 
 def _bid(obs: Observation, moves: list[Action]) -> Decision[Action]:
