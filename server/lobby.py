@@ -80,8 +80,10 @@ class Lobby:
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,
         remote: RemoteTables | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self.settings = settings
+        self._on_deal_over = on_deal_over
         self.store = store
         self.leases = leases
         self.remote = remote
@@ -232,6 +234,7 @@ class Lobby:
             "series_length": request.series_length
             or game.series_length(rules, self.settings.series_length(seats)),
             "created_by": user.id,
+            "host": user.name,
             "fill_bots_after": request.fill_bots_after,
             "fill_level": request.bot_level,
         }
@@ -332,6 +335,7 @@ class Lobby:
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,
             on_lost=self._lost,
+            on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table
         table.start(core.wake())

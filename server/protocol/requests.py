@@ -9,6 +9,7 @@ from server.protocol.fields import (
     TEXT_PATTERN,
     ActionFields,
     BotLevel,
+    DealNumber,
     GameName,
     Invite,
     Name,
@@ -26,6 +27,7 @@ from server.protocol.fields import (
 __all__ = [
     "Act",
     "AddBot",
+    "Analyze",
     "Chat",
     "CreateTable",
     "Hello",
@@ -162,9 +164,11 @@ class Resume(_Request, tag="resume"):
 
 
 class Leaderboard(_Request, tag="leaderboard"):
-    """The best rated players of a game."""
+    """The best rated players of a game; with `people` only those with an account (no bots,
+    no guests)."""
 
     game: GameName = "skat"
+    people: bool = False
 
 
 class Profile(_Request, tag="profile"):
@@ -183,6 +187,17 @@ class WatchTournament(_Request, tag="watch_tournament"):
 
 class Ping(_Request, tag="ping"):
     """Application-level liveness check."""
+
+
+class Analyze(_Request, tag="analyze"):
+    """Analyse finished Skat deal `deal` of `table` (every bid, discard and card graded;
+    docs/bots.md "Deal analysis"): `analysis_progress` pushes while it is computed, then
+    `analysis` with the result. Who may see the deal's record may ask (a private table's
+    players, or with its invite)."""
+
+    table: TableId
+    deal: DealNumber
+    invite: Invite | None = None
 
 
 Request = (
@@ -204,5 +219,6 @@ Request = (
     | Leaderboard
     | Profile
     | WatchTournament
+    | Analyze
     | Ping
 )

@@ -18,7 +18,7 @@ const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "tru
 const JACKS = ["JC", "JS", "JH", "JD"];
 
 /** Seats of this deal in playing order: forehand, middlehand, rearhand. */
-function order(view) {
+export function order(view) {
   return [view.forehand, view.middlehand, view.rearhand];
 }
 
@@ -29,7 +29,7 @@ function trickPlayer(view, index) {
   return seats[(lead + index) % 3];
 }
 
-function roleOf(view, seat) {
+export function roleOf(view, seat) {
   if (view.players === 4 && seat === view.dealer) return t("skat.role.dealer");
   if (seat === view.forehand) return t("skat.role.forehand");
   if (seat === view.middlehand) return t("skat.role.middlehand");
@@ -37,8 +37,8 @@ function roleOf(view, seat) {
   return "";
 }
 
-/** The last bidding word of each seat in this deal: {text, pass}. */
-function biddingWords(moves) {
+/** The last bidding word of each seat in this deal (`moves`: {seat, action}): {text, pass}. */
+export function biddingWords(moves) {
   const words = {};
   for (const { seat, action } of moves) {
     if (!action) continue;
@@ -185,7 +185,8 @@ function centre(model, ctx, position) {
   return box;
 }
 
-function contractLine(model, ctx) {
+/** The deal's bid or game, the declarer and Kontra/Re (`model.info`: the deal number, if any). */
+export function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
   if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
@@ -565,31 +566,4 @@ function resultPanel(model, ctx) {
       h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
       h("a", { href: replayHash(model.id, number, model.invite), class: "button replay-link" }, t("replay.link")),
       h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
-}
-
-// --- replays ------------------------------------------------------------------------------
-
-/** What a replay step shows of a Skat deal besides the hands (`view`: the public view after
- * the step): the bid and the game, the trick on the table, the skat laid away and the result. */
-export function skatReplayInfo(view, name, deck) {
-  const lines = [];
-  if (view.declarer !== null && view.declarer !== undefined) {
-    const game = view.contract ? contractText(view.contract, view.hand_game, deck) : t("skat.declaring");
-    lines.push(h("p", {}, t("replay.skat_game", { name: name(view.declarer), game, bid: view.bid })));
-  } else if (view.bid) lines.push(h("p", {}, t("replay.skat_bid", { bid: view.bid })));
-  if (view.trick?.length) {
-    lines.push(h("div", { class: "replay-trick" }, h("span", { class: "muted small" }, `${t("replay.trick")}: `),
-      view.trick.map((card) => miniCard(card, deck))));
-  }
-  const shown = view.discarded?.length ? view.discarded : view.skat;
-  if (shown?.length) {
-    lines.push(h("div", { class: "skat-shown" }, h("span", { class: "muted small" }, `${t("skat.skat")}: `),
-      shown.map((card) => miniCard(card, deck))));
-  }
-  if (view.result) {
-    const { title, lines: more } = describeResult({ name }, view.result, deck);
-    lines.push(h("div", { class: "result-panel", role: "status" }, h("h3", {}, title),
-      more.length ? h("p", { class: "small" }, more.join(" · ")) : null));
-  }
-  return lines;
 }
