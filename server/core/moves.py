@@ -96,7 +96,7 @@ def _move(
 
 def deal(table: TableState, number: int, batch: Batch) -> None:
     seed = table.rng.getrandbits(SEED_BITS)
-    start, state = table.game.deal(table.rules, seed, number)
+    start, state = table.game.deal(table.rules, seed, number, table.results)
     batch.emit(DealStarted(number, msgspec.Raw(start)), state=state)
 
 

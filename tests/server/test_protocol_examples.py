@@ -396,7 +396,9 @@ def fixed_tichu_deal(app: App) -> None:
     second = [rest[24 + 6 * s : 30 + 6 * s] for s in range(4)]
     deal = parse_deal(first, second)
     game: Any = app.lobby.games["tichu"]
-    game.deal = lambda rules, seed, number: game._dealt(new_game(rules, seed=seed, deal=deal))
+    game.deal = lambda rules, seed, number, results=(): game._dealt(
+        new_game(rules, seed=seed, deal=deal)
+    )
 
 
 @asynccontextmanager

@@ -48,7 +48,7 @@ export class Lobby {
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.shown = false;
-    this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
+    this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false, bock: false,
       iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
       dog_bombable: false, max_rounds: "" };
@@ -226,8 +226,9 @@ export class Lobby {
     return h("fieldset", {},
       h("legend", {}, t("lobby.skat_rules")),
       h("div", { class: "inline" }, t("lobby.players"), radio("players", "3", "3"), radio("players", "4", t("lobby.four_players"))),
-      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch"))),
+      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch")), radio("all_pass", "schieberamsch", t("rules.schieberamsch"))),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), t("lobby.kontra")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "bock", checked: f.bock, onchange: set("bock") }), t("lobby.bock")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), t("lobby.iss")),
       h("label", {}, t("lobby.deals"),
         h("select", { name: "series", onchange: set("series") },
@@ -259,7 +260,7 @@ export class Lobby {
     const f = this.form;
     const request = { game: f.game, private: f.private, bot_level: f.bot };
     if (f.game === "skat") {
-      request.rules = { players: Number(f.players), all_pass: f.all_pass, kontra: f.kontra, iss_compat: f.iss_compat };
+      request.rules = { players: Number(f.players), all_pass: f.all_pass, kontra: f.kontra, bock: f.bock, iss_compat: f.iss_compat };
       request.series_length = Number(f.series);
     } else {
       request.rules = { target_points: Number(f.target_points), tie: f.tie, wish_required: f.wish_required,
