@@ -368,7 +368,9 @@ class Connection:
             message = f"this name is not allowed ({error.reason})"
             self.reply(Error(id=request_id, code="bad_name", message=message, reason=error.reason))
             return None
-        if is_reserved(normal):
+        # A guest may keep the name the server gave him (register as 'guest-...').
+        own = self.user is not None and self.user.kind == "guest" and normal == self.user.name
+        if is_reserved(normal) and not own:
             self._reject(request_id, "name_taken", "that name is reserved")
             return None
         return normal

@@ -114,6 +114,41 @@ async def test_a_guest_registering_a_new_name_brings_his_identity_along(app: App
     ] == "welcome"  # an account registering makes a second account, as before
 
 
+async def test_a_guest_registers_the_name_the_server_gave_him(app: App) -> None:
+    """Issue 28, bug 2: 'guest-...' is reserved for the server's guests, but a guest may
+    register (or keep) his own; nobody else may take it."""
+    guest = await Client.open(app.port)
+    own = guest.user["name"]
+    assert own.startswith("guest-")
+    other = await Client.open(app.port)
+    reply = await other.request("register", name=own, password="correct horse")
+    assert reply["code"] == "name_taken"
+    registered = await guest.ok("register", name=own, password="correct horse")
+    assert registered["user"] == {"id": guest.user["id"], "name": own, "guest": False}
+    again = await Client.open(app.port)
+    assert (await again.ok("login", name=own, password="correct horse"))["user"]["name"] == own
+    fresh = await Client.open(app.port)
+    assert (await fresh.request("rename", name=other.user["name"]))["code"] == "name_taken"
+    assert (await fresh.ok("rename", name=fresh.user["name"]))["user"]["guest"] is True
+
+
+async def test_login_finds_the_account_as_uniqueness_does(any_db_app: App) -> None:
+    """Issue 28, bug 4: names are unique by their skeleton, so a login by another spelling of
+    the same name (case, accents) finds the one account it can mean, under its own name."""
+    app = any_db_app
+    owner = await Client.open(app.port)
+    made = await owner.ok("register", name="Jürgen Müller", password="correct horse")
+    for typed in ("jürgen müller", "JÜRGEN MÜLLER", "Jürgen  Müller".replace("  ", " ")):
+        client = await Client.open(app.port)
+        login = await client.ok("login", name=typed, password="correct horse")
+        assert login["user"] == made["user"], typed
+    wrong = await Client.open(app.port)
+    reply = await wrong.request("login", name="jürgen müller", password="wrong horse")
+    assert reply["code"] == "bad_credentials"
+    nobody = await wrong.request("login", name="Hans Müller", password="correct horse")
+    assert nobody["code"] == "bad_credentials"
+
+
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_the_migration_gives_existing_names_keys_and_keeps_old_look_alikes(
     tmp_path: Path, database: str
