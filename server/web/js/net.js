@@ -98,6 +98,12 @@ export class Net {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      if (this.ws?.readyState !== WebSocket.OPEN) {
+        // Sending on a closing socket only logs an error; the reconnect sends it again.
+        this.pending.delete(id);
+        reject(new ProtocolError("disconnected", "the connection is closing"));
+        return;
+      }
       try {
         this.ws.send(JSON.stringify({ type, id, ...fields }));
       } catch (error) {
@@ -107,9 +113,11 @@ export class Net {
     });
   }
 
-  /** Forget the session (log out): the next hello makes a new guest. */
+  /** Forget the session (log out): the next hello makes a new guest. Requests made
+   * meanwhile (the lobby's, as the page goes back to it) wait for that hello. */
   async logout() {
     this.token = null;
+    this.online = false;
     this.ws?.close(4000, "log out");
   }
 
