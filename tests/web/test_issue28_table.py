@@ -4,7 +4,7 @@ the own hand in view at 1280x800 (bug 8), a refused claim said at the table (bug
 
 from typing import Any
 
-from tests.web.conftest import Browser, LiveServer
+from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.test_issue18_bugs import to_our_first_lead
 from tests.web.tichu_ui import play_selection, select, wait_until
 
@@ -41,3 +41,72 @@ def test_bug6_the_trick_taken_and_the_lead_note_do_not_overlap(
         note = page.locator(".tichu-trick .lead-note")
         assert "takes the trick" in taken.inner_text() and note.inner_text() == "Your lead."
         assert not overlap(box(page, ".tichu-trick .combo.taken"), box(page, ".tichu-trick .lead-note"))
+
+
+NO_SIDEWAYS_JS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+# Every word of `root`'s text: the number of line boxes it occupies (a word broken over two
+# lines, "Alleinspiel/er", occupies two).
+WORDS_JS = """(root) => {
+  const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      out.push([match[0], lines.size]);
+    }
+  }
+  return out;
+}"""
+
+# Whether the chosen option of a select shows whole: the text's width (measured in the
+# select's font) fits the select's box less its padding and the arrow.
+SELECT_FITS_JS = """(select) => {
+  const style = getComputedStyle(select);
+  const canvas = document.createElement('canvas').getContext('2d');
+  canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = canvas.measureText(select.selectedOptions[0].textContent).width;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+  return {text, room};
+}"""
+
+
+def test_bug7_a_phone_never_scrolls_sideways_and_cuts_no_word(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(PHONE, locale="de-DE")
+    page.goto(live_server.url)
+    page.wait_for_selector(".create-form")
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    page.select_option("select[name=bot]", "greedy")
+    page.locator("button", has_text="Skat-Tisch").first.click()
+    page.wait_for_selector(".waiting-room")
+    page.locator("button", has_text="Freie Plätze mit Bots").click()
+    page.wait_for_selector(".felt.skat")
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    outside = page.evaluate(
+        "() => [...document.querySelectorAll('.table-top, .table-top *')]"
+        ".map((e) => e.getBoundingClientRect())"
+        ".filter((r) => r.width && (r.left < 0 || r.right > window.innerWidth)).length"
+    )
+    assert outside == 0  # nothing of the top bar hangs out on either side
+    deck = page.locator("select[name=deck]")
+    assert deck.locator("option:checked").inner_text() == "Französisch"
+    fits = deck.evaluate(SELECT_FITS_JS)
+    assert fits["text"] <= fits["room"], fits
+    # Until someone declares: press the first button of each bar (pass or hold: keys work
+    # in any language), then the declarer's badge shows on one line.
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#action-bar button:not([disabled])');"
+        " if (b && !window.tischrunde.screen.busy) b.click();"
+        " return !!document.querySelector('.declarer-badge'); }",
+        polling=300,
+        timeout=60_000,
+    )
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    broken = [w for w, lines in page.locator(".felt").evaluate(WORDS_JS) if lines > 1]
+    broken += [w for w, lines in page.locator(".table-top").evaluate(WORDS_JS) if lines > 1]
+    assert broken == []
