@@ -6,7 +6,8 @@ from typing import Any
 
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.test_issue18_bugs import to_our_first_lead
-from tests.web.tichu_ui import play_selection, select, wait_until
+from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
+from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
 
 BOX_JS = """(selector) => {
   const r = document.querySelector(selector).getBoundingClientRect();
@@ -110,3 +111,47 @@ def test_bug7_a_phone_never_scrolls_sideways_and_cuts_no_word(
     broken = [w for w, lines in page.locator(".felt").evaluate(WORDS_JS) if lines > 1]
     broken += [w for w, lines in page.locator(".table-top").evaluate(WORDS_JS) if lines > 1]
     assert broken == []
+
+
+LAPTOP = {"width": 1280, "height": 800}
+HAND_IN_VIEW_JS = """() => {
+  const r = document.querySelector('.hand').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: window.innerHeight,
+          scroll: document.documentElement.scrollTop};
+}"""
+
+
+def hand_in_view(page: Any, label: str, browser: Browser) -> None:
+    """The hand's cards lie inside the window as the page is scrolled now (at its top)."""
+    browser.shot(page, f"bug8-{label}")
+    found = page.evaluate(HAND_IN_VIEW_JS)
+    assert found["scroll"] == 0
+    assert 0 <= found["top"] and found["bottom"] <= found["height"], (label, found)
+
+
+def test_bug8_the_own_hand_stays_in_view_at_1280x800(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(LAPTOP)
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=3)
+    fill_with_bots(page)
+    seen: set[str] = set()
+
+    def check(now: dict[str, Any]) -> bool:
+        if now["phase"] == "declare" and "declare" not in seen:
+            page.locator(".game-buttons button", has_text="Grand").first.click()
+            hand_in_view(page, "declare", browser)
+            seen.add("declare")
+        if now["panel"] and now["phase"] == "bidding" and "result" not in seen:
+            hand_in_view(page, "result", browser)  # the result over the next bidding
+            seen.add("result")
+        return seen == {"declare", "result"}
+
+    play_deals(page, browser, {}, deals=3, stop=check)
+    assert seen == {"declare", "result"}
+    tichu = browser.page(LAPTOP)
+    open_fake_table(tichu, live_server.url)
+    press(tichu, "No, deal my six cards")
+    wait_until(tichu, "s.phase === 'exchange'")
+    hand_in_view(tichu, "exchange", browser)

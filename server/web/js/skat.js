@@ -88,7 +88,7 @@ function contractValue(contract, hand, cards, deck) {
  */
 export function renderSkat(model, ctx) {
   const view = model.view;
-  const root = h("div", { class: `felt skat players-${view.players}` });
+  const root = h("div", { class: `felt skat players-${view.players} phase-${view.phase}` });
   const me = model.seat;
   const base = me ?? 0;
   const n = view.players;
