@@ -56,11 +56,13 @@ class _Request(
 class Hello(_Request, tag="hello"):
     """First message of a connection: the protocol version and, to resume, a session token.
     `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
-    count as a bot's."""
+    count as a bot's. `language`: the language the player reads (ISO 639-1, `de`, `en`); a
+    new guest's name is in it (`Gast-...` for `de`, `guest-...` otherwise)."""
 
     version: Annotated[int, msgspec.Meta(ge=0, le=999)]
     token: Token | None = None
     bot: bool = False
+    language: Annotated[str, msgspec.Meta(pattern="^[a-z]{2}$")] | None = None
 
 
 class Register(_Request, tag="register"):

@@ -192,10 +192,10 @@ class Store:
 
     # --- identity --------------------------------------------------------------------
 
-    async def new_guest(self) -> StoredUser:
-        """A guest user with a server-chosen name."""
+    async def new_guest(self, prefix: str = "guest-") -> StoredUser:
+        """A guest user with a server-chosen name: `prefix` and random hex digits."""
         async with self.engine.begin() as conn:
-            name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
+            name = f"{prefix}{secrets.token_hex(GUEST_NAME_BYTES)}"
             now = _now()
             result = await conn.execute(
                 insert(users).values(

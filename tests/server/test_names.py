@@ -4,6 +4,7 @@ and a guest who registers becomes the account (bug 4)."""
 
 import asyncio
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,26 @@ async def test_a_guest_registers_the_name_the_server_gave_him(app: App) -> None:
     fresh = await Client.open(app.port)
     assert (await fresh.request("rename", name=other.user["name"]))["code"] == "name_taken"
     assert (await fresh.ok("rename", name=fresh.user["name"]))["user"]["guest"] is True
+
+
+async def test_a_german_guest_is_called_gast_and_nobody_may_choose_that(app: App) -> None:
+    """Issue 28: a new guest's name is in the language his `hello` names; both forms are
+    reserved for the server's guests."""
+    german = await Client.open(app.port, hello=False)
+    welcome = await german.ok("hello", version=1, language="de")
+    assert re.fullmatch(r"Gast-[0-9a-f]{8}", welcome["user"]["name"])
+    english = await Client.open(app.port, hello=False)
+    assert (await english.ok("hello", version=1, language="en"))["user"]["name"].startswith(
+        "guest-"
+    )
+    other = await Client.open(app.port, hello=False)
+    assert (await other.ok("hello", version=1, language="fr"))["user"]["name"].startswith("guest-")
+    bad = await other.request("hello", version=1, language="deutsch")
+    assert bad["code"] == "bad_request"
+    for taken in ("Gast-1234", "gast-anna", welcome["user"]["name"]):
+        assert (await other.request("rename", name=taken))["code"] == "name_taken", taken
+    mine = await german.ok("register", name=welcome["user"]["name"], password="correct horse")
+    assert mine["user"]["name"] == welcome["user"]["name"] and not mine["user"]["guest"]
 
 
 async def test_login_finds_the_account_as_uniqueness_does(any_db_app: App) -> None:

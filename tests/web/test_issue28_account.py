@@ -1,7 +1,8 @@
 """Issue 28's bugs of the session, one browser test each (each failed before its fix): a guest
 registers his own `guest-...` name (bug 2), the register dialog says the password rule and
 a short password gets that rule as its error (bug 3), login by another spelling of the name
-(bug 4), and no console error over login and logout (bug 5; the fixture fails on any)."""
+(bug 4), no console error over login and logout (bug 5; the fixture fails on any), and a
+guest's name in German for a German browser."""
 
 from typing import Any
 
@@ -82,3 +83,16 @@ def test_bug4_and_bug5_login_by_any_case_and_no_console_error_on_logout(
         )
     page.wait_for_timeout(500)  # any late error of the closed socket would show by now
     # The browser fixture fails the test on any console error (bug 5: two per logout).
+
+
+def test_a_german_browser_gets_a_german_guest_name(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(locale="de-DE")
+    page.goto(live_server.url)
+    page.wait_for_selector("#user-name")
+    assert page.inner_text("#user-name").startswith("Gast-")
+    english = browser.page(locale="en-GB")
+    english.goto(live_server.url)
+    english.wait_for_selector("#user-name")
+    assert english.inner_text("#user-name").startswith("guest-")

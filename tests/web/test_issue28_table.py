@@ -5,8 +5,8 @@ the own hand in view at 1280x800 (bug 8), a refused claim said at the table (bug
 from typing import Any
 
 from tests.web.conftest import PHONE, Browser, LiveServer
-from tests.web.test_issue18_bugs import to_our_first_lead
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
+from tests.web.test_issue18_bugs import to_our_first_lead
 from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
 
 BOX_JS = """(selector) => {
@@ -41,7 +41,9 @@ def test_bug6_the_trick_taken_and_the_lead_note_do_not_overlap(
         taken = page.locator(".tichu-trick .combo.taken")
         note = page.locator(".tichu-trick .lead-note")
         assert "takes the trick" in taken.inner_text() and note.inner_text() == "Your lead."
-        assert not overlap(box(page, ".tichu-trick .combo.taken"), box(page, ".tichu-trick .lead-note"))
+        assert not overlap(
+            box(page, ".tichu-trick .combo.taken"), box(page, ".tichu-trick .lead-note")
+        )
 
 
 NO_SIDEWAYS_JS = "() => document.documentElement.scrollWidth <= window.innerWidth"
@@ -70,7 +72,8 @@ SELECT_FITS_JS = """(select) => {
   const canvas = document.createElement('canvas').getContext('2d');
   canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
   const text = canvas.measureText(select.selectedOptions[0].textContent).width;
-  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const room = select.clientWidth - padding - 16;
   return {text, room};
 }"""
 
@@ -126,7 +129,7 @@ def hand_in_view(page: Any, label: str, browser: Browser) -> None:
     browser.shot(page, f"bug8-{label}")
     found = page.evaluate(HAND_IN_VIEW_JS)
     assert found["scroll"] == 0
-    assert 0 <= found["top"] and found["bottom"] <= found["height"], (label, found)
+    assert found["top"] >= 0 and found["bottom"] <= found["height"], (label, found)
 
 
 def test_bug8_the_own_hand_stays_in_view_at_1280x800(

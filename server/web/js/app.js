@@ -39,6 +39,7 @@ class App {
       onWelcome: (user, how) => this.welcome(user, how),
       onStatus: (status) => this.status(status),
       resumeTables: () => this.resumeList(),
+      language: () => language(),
       onTableLost: (id) => this.models.delete(id),
       onStrayError: (message) => toast(errorText(message), "error"),
     });
@@ -154,7 +155,7 @@ class App {
   /** Log in or register; on an error the dialog stays open with the name and password. */
   async account(kind) {
     const register = kind === "register";
-    // A guest registers under the name he plays as, the server's "guest-..." one too.
+    // A guest registers under the name he plays as, the server's "guest-..."/"Gast-..." too.
     const name = h("input", { name: "name", required: true, autocomplete: "username", title: t("account.name_rule"),
       value: this.user?.guest && register ? this.user.name : "" });
     const password = h("input", { name: "password", type: "password", required: true,

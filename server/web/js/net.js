@@ -34,7 +34,8 @@ export class Net {
    *   onPush(message): a table push (event, snapshot, clock) or a lobby change (lobby_table);
    *   onWelcome(user, {reconnected}): the session is (re)established;
    *   onStatus("connecting" | "online" | "offline");
-   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
+   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect;
+   *   language(): the player's language, for the name of a new guest ("Gast-..." in German).
    */
   constructor(hooks, url = defaultUrl()) {
     this.hooks = hooks;
@@ -130,14 +131,14 @@ export class Net {
   async _hello() {
     let welcome;
     try {
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token, language: this.hooks.language?.() });
     } catch (error) {
       if (error.code !== "bad_token") {
         if (error.code !== "disconnected") this.hooks.onStrayError?.(error); // too_many_guests
         return;
       }
       this.token = null; // the server forgot us (new database): start as a new guest
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, language: this.hooks.language?.() });
     }
     this.adopt(welcome);
     const reconnected = this.everOnline;
