@@ -244,6 +244,7 @@ class Lobby:
             "series_length": request.series_length
             or game.series_length(rules, self.settings.series_length(seats)),
             "created_by": user.id,
+            "host": user.name,
             "fill_bots_after": request.fill_bots_after,
             "fill_level": request.bot_level,
         }

@@ -62,6 +62,7 @@ class TableConfig:
     invite: str | None
     series_length: int
     created_by: int
+    host: str | None = None  # the name of who opened it (None: a tournament, an older table)
     fill_bots_after: float | None = None
     fill_level: str = "random"
     grace_seconds: float = 60.0

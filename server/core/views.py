@@ -211,6 +211,7 @@ def table_info(table: TableState) -> TableInfo:
     config = table.config
     return TableInfo(
         id=config.id,
+        host=config.host,
         game=config.game,
         rules=table.game.rules_options(table.rules),
         seats=[_seat_info(table, s) for s in range(table.seat_count)],

@@ -256,7 +256,7 @@ class Connection:
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
         if isinstance(request, Leaderboard):
-            board = await self.store.leaderboard(request.game)
+            board = await self.store.leaderboard(request.game, people=request.people)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
         if isinstance(request, Profile):

@@ -119,7 +119,9 @@ class HttpRoutes:
             game = _valid(query.get("game", ["skat"])[0], GameName)
             if game is None:
                 return _text(http.HTTPStatus.BAD_REQUEST, "no such game\n")
-            board = [LeaderboardEntry(**entry) for entry in await self.store.leaderboard(game)]
+            people = query.get("people", [""])[0] in ("1", "true")
+            entries = await self.store.leaderboard(game, people=people)
+            board = [LeaderboardEntry(**entry) for entry in entries]
             body = encode_public({"game": game, "entries": board})
             return _response(http.HTTPStatus.OK, body, "application/json")
         if path == TOURNAMENTS:

@@ -21,14 +21,17 @@ __all__ = [
     "PlayedList",
     "Pong",
     "ProfileReply",
+    "RamschTally",
     "Rating",
     "RatingPoint",
     "Reply",
     "SeatInfo",
+    "SkatStatistics",
     "Snapshot",
     "TableCreated",
     "TableInfo",
     "Tables",
+    "Tally",
     "Tournament",
     "TournamentInfo",
     "UserInfo",
@@ -60,7 +63,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
 
 
 class TableInfo(msgspec.Struct, frozen=True):
-    """Public metadata of a table (never cards)."""
+    """Public metadata of a table (never cards); `host`: the name of the player who opened it
+    (null: a tournament's table), for a readable table name."""
 
     id: str
     game: str
@@ -71,6 +75,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     series_length: int
     deal: int
     spectators: int
+    host: str | None = None
 
 
 class GameInfo(msgspec.Struct, frozen=True):
@@ -81,10 +86,12 @@ class GameInfo(msgspec.Struct, frozen=True):
 
 
 class LeaderboardEntry(msgspec.Struct, frozen=True):
-    """A player's rating: `ordinal` (mu - 3 sigma) orders the board."""
+    """A player's rating: `ordinal` (mu - 3 sigma) orders the board. `guest`: a player
+    without an account."""
 
     name: str
     bot: bool
+    guest: bool
     mu: float
     sigma: float
     ordinal: float
@@ -120,6 +127,35 @@ class PlayedList(msgspec.Struct, frozen=True):
     rank: int
     points: int
     deals: int
+
+
+class Tally(msgspec.Struct, frozen=True):
+    """Games of one kind a player took part in, and how many of them he won."""
+
+    played: int
+    won: int
+
+
+class RamschTally(msgspec.Struct, frozen=True):
+    """Ramsch deals a player played, and how many he lost (paid for)."""
+
+    played: int
+    lost: int
+
+
+class SkatStatistics(msgspec.Struct, frozen=True):
+    """A player's finished Skat lists counted: `deals` in them, his list `points`
+    (Seeger-Fabian) in all, `per_list` and `per_36` deals; his own games by type
+    (`declared`: suit, grand, null), the games he defended and Ramsch."""
+
+    lists: int
+    deals: int
+    points: int
+    per_list: float
+    per_36: float
+    declared: dict[str, Tally]
+    defence: Tally
+    ramsch: RamschTally
 
 
 class TournamentInfo(msgspec.Struct, frozen=True):
@@ -188,13 +224,16 @@ class LeaderboardReply(_Reply, tag="leaderboard"):
 
 
 class ProfileReply(_Reply, tag="profile"):
-    """Reply to `profile`: `ratings` by game, `history` oldest first, `recent` newest first."""
+    """Reply to `profile`: `ratings` by game, `history` oldest first, `recent` newest first,
+    `skat` statistics (null: no Skat list). Lists at private tables count only for viewers
+    who sat there."""
 
     name: str
     bot: bool
     ratings: dict[str, Rating]
     history: list[RatingPoint]
     recent: list[PlayedList]
+    skat: SkatStatistics | None = None
 
 
 class Tournament(_Reply, tag="tournament"):

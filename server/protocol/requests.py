@@ -167,9 +167,11 @@ class Resume(_Request, tag="resume"):
 
 
 class Leaderboard(_Request, tag="leaderboard"):
-    """The best rated players of a game."""
+    """The best rated players of a game; with `people` only those with an account (no bots,
+    no guests)."""
 
     game: GameName = "skat"
+    people: bool = False
 
 
 class Profile(_Request, tag="profile"):

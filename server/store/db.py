@@ -449,25 +449,35 @@ class Store:
                     players.add(event.player.user_id)
         return TableAccess(True, options.get("invite"), frozenset(players))
 
-    async def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The best rated players of `game` by ordinal (mu - 3 sigma)."""
+    async def leaderboard(
+        self, game: str, limit: int = 50, *, people: bool = False
+    ) -> list[dict[str, Any]]:
+        """The best rated players of `game` by ordinal (mu - 3 sigma); with `people` only
+        users with an account (no bot, no guest)."""
         score = ratings.c.mu - ORDINAL_SIGMAS * ratings.c.sigma
+        query = (
+            select(
+                users.c.name,
+                users.c.kind,
+                ratings.c.bot,
+                ratings.c.mu,
+                ratings.c.sigma,
+                ratings.c.lists,
+            )
+            .join(users, users.c.id == ratings.c.user_id)
+            .where(ratings.c.game == game)
+            .order_by(score.desc())
+            .limit(limit)
+        )
+        if people:
+            query = query.where(users.c.kind == "account", ratings.c.bot.is_(False))
         async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(
-                        users.c.name, ratings.c.bot, ratings.c.mu, ratings.c.sigma, ratings.c.lists
-                    )
-                    .join(users, users.c.id == ratings.c.user_id)
-                    .where(ratings.c.game == game)
-                    .order_by(score.desc())
-                    .limit(limit)
-                )
-            ).all()
+            rows = (await conn.execute(query)).all()
         return [
             {
                 "name": r.name,
                 "bot": bool(r.bot),
+                "guest": r.kind == "guest",
                 "mu": r.mu,
                 "sigma": r.sigma,
                 "ordinal": ordinal((r.mu, r.sigma)),

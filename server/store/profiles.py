@@ -1,5 +1,6 @@
-"""A player's profile as stored: his rating per game, its history after each rated list, and
-his latest finished lists with their deals (for the profile page and its replays)."""
+"""A player's profile as stored: his rating per game, its history after each rated list, his
+latest finished lists with their deals (for the profile page and its replays) and his Skat
+statistics (`server/store/statistics.py`)."""
 
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -9,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.ratings import ordinal
 from server.store.models import games, rating_history, ratings, results, tables, users
+from server.store.statistics import skat_lists, tally
 
 __all__ = ["RECENT_LISTS", "load_profile"]
 
@@ -21,8 +23,8 @@ async def load_profile(
     engine: AsyncEngine, name: str, may_see: Callable[[str], Awaitable[bool]]
 ) -> dict[str, Any] | None:
     """The profile of the user called `name` (None: no such user): `ratings` by game,
-    `history` oldest first, `recent` lists newest first, only those at tables `may_see`
-    allows (a private table only for its players)."""
+    `history` oldest first, `recent` lists newest first and the `skat` statistics, both only
+    of lists at tables `may_see` allows (a private table only for its players)."""
     async with engine.connect() as conn:
         user = (
             await conn.execute(select(users.c.id, users.c.kind).where(users.c.name == name))
@@ -75,6 +77,7 @@ async def load_profile(
                 .limit(RECENT_LISTS * SCANNED)
             )
         ).all()
+        lists = await skat_lists(conn, user.id)
     recent = []
     for row in played:
         if len(recent) == RECENT_LISTS:
@@ -91,6 +94,8 @@ async def load_profile(
                     "deals": row.deals,
                 }
             )
+    # A public table is everybody's: only a private one needs asking (`may_see_table`).
+    counted = [played for played in lists if not played.private or await may_see(played.table)]
     return {
         "name": name,
         "bot": user.kind == "bot",
@@ -114,4 +119,5 @@ async def load_profile(
             for p in reversed(points)
         ],
         "recent": recent,
+        "skat": tally(counted),
     }

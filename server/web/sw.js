@@ -26,11 +26,13 @@ const SHELL = [
   "/js/net.js",
   "/js/profile.js",
   "/js/replay.js",
+  "/js/skat-replay.js",
   "/js/skat-words.js",
   "/js/skat.js",
   "/js/sound.js",
   "/js/storage.js",
   "/js/table.js",
+  "/js/tichu-replay.js",
   "/js/tichu.js",
   "/js/ui.js",
 ];

@@ -70,3 +70,21 @@ async def test_a_watcher_hears_the_tables_of_the_other_processes(
         assert pushes(watcher, hidden) == []
         for client in (watcher, on_b):
             await client.close()
+
+
+async def test_a_table_carries_the_name_of_who_opened_it(app: App) -> None:
+    """Issue 28: clients name a table after its host instead of showing its id."""
+    host, watcher = await Client.open(app.port), await Client.open(app.port)
+    await watcher.ok("watch_lobby")
+    created = (await host.ok("create_table", game="tichu"))["table"]
+    assert created["host"] == host.user["name"]
+    listed = (await watcher.ok("list_tables"))["tables"]
+    assert [t["host"] for t in listed if t["id"] == created["id"]] == [host.user["name"]]
+    await until(lambda: len(pushes(watcher, created["id"])) >= 1)
+    assert pushes(watcher, created["id"])[0]["host"] == host.user["name"]
+    # A later rename does not rename the table: it was opened under the old name.
+    await host.ok("rename", name="Jürgen Müller")
+    await watcher.ok("watch", table=created["id"])
+    await until(lambda: any(m["type"] == "snapshot" for m in watcher.messages))
+    [snapshot] = [m for m in watcher.messages if m["type"] == "snapshot"]
+    assert snapshot["table"]["host"] == created["host"]

@@ -42,3 +42,20 @@ async def test_an_unknown_player_has_no_profile(app: App) -> None:
     reply = await client.request("profile", name="nobody")
     assert reply["type"] == "error" and reply["code"] == "no_such_player"
     assert (await asyncio.to_thread(http_get, app, "/api/players/nobody"))[0] == 404
+
+
+async def test_the_leaderboard_of_people_over_the_wire(app: App) -> None:
+    guest = await Client.open(app.port)
+    table, _ = await bot_table(guest)
+    await play({0: guest}, table)
+    board = await guest.ok("leaderboard", game="skat")
+    me = guest.user["name"]
+    assert {(e["name"], e["guest"], e["bot"]) for e in board["entries"]} == {
+        (me, True, False),
+        ("bot:random", False, True),
+    }
+    assert (await guest.ok("leaderboard", game="skat", people=True))["entries"] == []
+    status, text = await asyncio.to_thread(http_get, app, "/api/leaderboard?game=skat&people=1")
+    assert status == 200 and json.loads(text)["entries"] == []
+    status, text = await asyncio.to_thread(http_get, app, "/api/leaderboard?game=skat")
+    assert json.loads(text)["entries"] == board["entries"]

@@ -112,3 +112,30 @@ async def test_a_list_of_bots_of_one_level_is_stored_without_ratings(tmp_path: P
         assert await store.leaderboard("skat") == []
     finally:
         await store.close()
+
+
+async def test_the_board_of_people_leaves_out_bots_and_guests(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'people.db'}"
+    await asyncio.to_thread(upgrade, url)
+    store = Store.connect(url)
+    store.start()
+    try:
+        account, guest = await store.new_account("anna", "-"), await store.new_guest()
+        await store.create_table("t1", "skat", {})
+        players = (
+            Player(account.id, account.name),
+            Player(guest.id, guest.name),
+            Player(None, "bot:random", "random"),
+        )
+        standings = [{"seat": s, "points": p} for s, p in enumerate((300, 900, 600))]
+        await store.append("t1", Append(1, (), list_over=ListOver(standings, players)))
+        everyone = await store.leaderboard("skat")
+        assert [(e["name"], e["bot"], e["guest"]) for e in everyone] == [
+            (guest.name, False, True),
+            ("bot:random", True, False),
+            ("anna", False, False),
+        ]
+        people = await store.leaderboard("skat", people=True)
+        assert [e["name"] for e in people] == ["anna"] and people[0] == everyone[2]
+    finally:
+        await store.close()

@@ -31,6 +31,27 @@ OUR_TURN_JS = """() => {
 }"""
 
 
+# The page's user plays the open table's list out with random legal moves, sent through the
+# page's own connection.
+PLAY_A_LIST = """async () => {
+  const app = window.tischrunde;
+  const model = app.screen.model;
+  const id = model.id;
+  for (let i = 0; i < 1200; i += 1) {
+    const view = model.view;
+    if (model.info?.status === "finished") return id;
+    if (view && view.legal?.length && view.phase !== "over") {
+      const action = view.legal[Math.floor(Math.random() * view.legal.length)];
+      try {
+        await app.net.request("act", { table: id, seq: model.seq, action });
+      } catch { /* the table moved on meanwhile */ }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return id;
+}"""
+
+
 @dataclass
 class Plan:
     """How our player behaves in one deal (by deal number)."""

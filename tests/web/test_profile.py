@@ -4,28 +4,8 @@ people read, its history as a chart, and his latest list with a link to its repl
 import re
 
 from tests.web.conftest import Browser, LiveServer
-from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
+from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, fill_with_bots, open_lobby
 from tests.web.test_replay import wait_for_record
-
-# The page's user plays the open table's list out with random legal moves, sent through the
-# page's own connection.
-PLAY_A_LIST = """async () => {
-  const app = window.tischrunde;
-  const model = app.screen.model;
-  const id = model.id;
-  for (let i = 0; i < 1200; i += 1) {
-    const view = model.view;
-    if (model.info?.status === "finished") return id;
-    if (view && view.legal?.length && view.phase !== "over") {
-      const action = view.legal[Math.floor(Math.random() * view.legal.length)];
-      try {
-        await app.net.request("act", { table: id, seq: model.seq, action });
-      } catch { /* the table moved on meanwhile */ }
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return id;
-}"""
 
 
 def test_the_profile_shows_rating_chart_and_replays(
@@ -50,6 +30,16 @@ def test_the_profile_shows_rating_chart_and_replays(
     assert box.locator("svg.rating-chart circle").count() == 1
     rows = page.locator(".recent-table tbody tr")
     assert rows.count() == 1 and re.search(r"\b[123]\.", rows.first.inner_text())
+    # The Skat statistics: one list, its deal, and the player's games in it.
+    stats = page.evaluate(
+        "window.tischrunde.net.request('profile', { name: window.tischrunde.user.name })"
+    )
+    panel = page.locator(".skat-stats")
+    assert stats["skat"]["lists"] == 1 and "Lists played\t1" in panel.inner_text()
+    declared = sum(kind["played"] for kind in stats["skat"]["declared"].values())
+    games = panel.locator(".games tbody tr")
+    assert games.count() == 4 + (stats["skat"]["ramsch"]["played"] > 0)
+    assert declared + stats["skat"]["defence"]["played"] <= 1  # one deal
     browser.shot(page, "profile")
     # Its replay link opens the deal's replay.
     rows.first.locator("a.replay-link").first.click()
@@ -57,12 +47,20 @@ def test_the_profile_shows_rating_chart_and_replays(
     assert table in page.url and page.locator(".replay-step").inner_text().startswith("Move 0 of")
 
 
-def test_the_leaderboard_links_to_profiles_in_german(
+def test_the_leaderboard_shows_people_names_its_scale_and_links_to_profiles_in_german(
     live_server: LiveServer, browser: Browser
 ) -> None:
     page = browser.page(locale="de-DE")
     open_lobby(page, live_server.url)
-    page.wait_for_selector(".board-table a.player-link")  # the list of the test above was rated
+    # The list of the test above was rated: a guest's and random bots', so the board of people
+    # is empty until bots and guests are asked for.
+    page.wait_for_selector(".board .empty")
+    assert "Noch hat kein Spieler mit Konto" in page.locator(".board .empty").inner_text()
+    assert "Wertungsskala: 1500 + 24 × (μ − 3σ)" in page.locator(".board-scale").inner_text()
+    page.locator("input[name=board-everyone]").check()
+    page.wait_for_selector(".board-table a.player-link")
+    assert page.locator(".board-table tr.bot").count() >= 1
+    assert page.locator(".board-table tr.guest .badge").first.inner_text() == "Gast"
     page.locator(".board-table a.player-link").first.click()
     page.wait_for_selector(".profile-screen .rating-box")
     assert "gewerteten Liste" in page.locator(".rating-box").first.inner_text()
@@ -84,3 +82,33 @@ def test_the_chart_draws_higher_ratings_higher(live_server: LiveServer, browser:
     assert xs[0] < xs[1] < xs[2]  # lists in order, left to right
     assert ys[1] < ys[2] < ys[0]  # SVG's y grows downwards: the best rating is the highest
     assert points["ticks"] == ["1548", "1500"]  # 1500 + 24 * ordinal, as the leaderboard shows
+
+
+def test_the_skat_statistics_read_as_shares_in_german(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(locale="de-DE")
+    open_lobby(page, live_server.url)
+    rows = page.evaluate(
+        """async () => {
+          const { skatStatistics } = await import('/js/profile.js');
+          const played = (p, w) => ({ played: p, won: w });
+          const declared = { suit: played(20, 15), grand: played(8, 7), null: played(0, 0) };
+          const panel = skatStatistics({ lists: 3, deals: 108, points: 2436, per_list: 812,
+            per_36: 812, declared, defence: played(62, 40), ramsch: { played: 5, lost: 2 } });
+          const text = (tr) => [...tr.cells].map((cell) => cell.textContent).join(' ');
+          return [...panel.querySelectorAll('tr')].map(text);
+        }"""
+    )
+    assert rows == [
+        "Gespielte Listen 3",
+        "Spiele darin 108",
+        "Listenpunkte je Liste (Seeger-Fabian) 812,0",
+        "Listenpunkte je 36 Spiele 812,0",
+        "Spiele gewonnen",
+        "Farbspiele als Alleinspieler 15 von 20 (75 %)",
+        "Grand als Alleinspieler 7 von 8 (88 %)",
+        "Null als Alleinspieler –",
+        "Spiele im Gegenspiel 40 von 62 (65 %)",
+        "Ramsch 5 gespielt, 2 verloren",
+    ]

@@ -68,12 +68,14 @@ def test_a_guest_plays_a_list_with_bots_from_bidding_to_the_standings(
     assert status == 200 and record.startswith("(;GM[Skat]") and "anna" in record
     href = page.locator(".list-table a").first.get_attribute("href")
     assert href == f"/api/records/{table}/0"
-    # Each result panel linked the deal's replay.
-    assert log.replays == [f"#/replay/{table}/0", f"#/replay/{table}/1"]
+    # Each result panel linked the deal's replay, which leads back to this table.
+    back = f"from=%23%2Ftable%2F{table}"
+    assert log.replays == [f"#/replay/{table}/0?{back}", f"#/replay/{table}/1?{back}"]
     page.locator(".side .tab", has_text="Bot hints").click()
     hints = page.locator(".hint-list li").all_inner_texts()
     assert any(hint.startswith("Bot 2 ") for hint in hints), hints
     page.locator("a", has_text="Back to the lobby").click()
+    page.locator("input[name=board-everyone]").check()  # anna is a guest: not a person's board
     page.wait_for_selector(".board-table")
     assert "anna" in page.locator(".board-table").inner_text()
     board = json.loads(http_get(f"{live_server.url}api/leaderboard?game=skat")[1])

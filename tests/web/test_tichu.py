@@ -124,7 +124,7 @@ def play_the_scripted_round(
     assert "win the match" in page.locator(".result-panel h3").inner_text()
     table = page.evaluate("window.tischrunde.screen.model.id")
     replay = page.locator(".result-panel a.replay-link").get_attribute("href")
-    assert replay == f"#/replay/{table}/0"
+    assert replay == f"#/replay/{table}/0?from=%23%2Ftable%2F{table}"
     browser.shot(page, f"{prefix}match-over")
 
 

@@ -9,7 +9,7 @@ import { normalize, problem } from "./names.js";
 import { TableModel } from "./model.js";
 import { Net } from "./net.js";
 import { profileHash, ProfileScreen } from "./profile.js";
-import { ReplayScreen } from "./replay.js";
+import { parseReplayHash, ReplayScreen } from "./replay.js";
 import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
@@ -252,7 +252,7 @@ class App {
   route() {
     if (!this.net.user || !this.games) return;
     const match = location.hash.match(/^#\/table\/([^?]+)(?:\?invite=(.*))?$/);
-    const replay = location.hash.match(/^#\/replay\/([^/?]+)\/(\d+)(?:\?invite=(.*))?$/);
+    const replay = parseReplayHash(location.hash);
     if (this.screen === this.lobby) this.lobby.hide();
     const player = location.hash.match(/^#\/player\/([^?]+)$/);
     if (player) {
@@ -262,9 +262,9 @@ class App {
       return;
     }
     if (replay) {
-      const id = decodeURIComponent(replay[1]);
-      const invite = replay[3] ? decodeURIComponent(replay[3]) : this.remembered()[id]?.invite ?? null;
-      this.screen = new ReplayScreen(this, id, Number(replay[2]), invite);
+      const known = this.remembered()[replay.table];
+      replay.invite ??= known?.invite ?? null;
+      this.screen = new ReplayScreen(this, replay, known ? this.tableLink(replay.table, replay.invite) : null);
       this.screen.show(this.main);
       document.title = `Tischrunde — ${t("replay.page_title")}`;
       return;

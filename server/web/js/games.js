@@ -1,11 +1,12 @@
 // The games this client plays, in one table: for each game name the server sends, its table
-// and score drawing, how its rules and progress read, its deck, hands and replays. Everything else asks
+// and score drawing, how its rules and progress read, its deck and replays. Everything else asks
 // this table instead of comparing game names.
 
-import { sortSkatHand, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
-import { renderList, renderSkat, skatReplayInfo } from "./skat.js";
-import { renderTichu, renderTichuScores, tichuReplayInfo } from "./tichu.js";
+import { renderList, renderSkat } from "./skat.js";
+import { drawSkatReplay, skatTakesTrick } from "./skat-replay.js";
+import { renderTichu, renderTichuScores } from "./tichu.js";
+import { drawTichuReplay, tichuTakesTrick } from "./tichu-replay.js";
 
 function skatRules(rules) {
   const parts = [t("rules.players", { n: rules.players ?? 3 })];
@@ -30,8 +31,8 @@ function tichuRules(rules) {
  *   render(model, ctx), renderScores(model, ctx): the table and the list or scores drawn;
  *   scoresTab: the catalogue key of the scores tab; rules(rules): the rules as phrases;
  *   deck: the deck its cards are drawn in (null: the player's choice applies);
- *   sortHand(cards, game): a hand in display order (Skat: the declared game's trumps first);
- *   replayInfo(view, name, deck): what a replay step shows besides the hands;
+ *   replay: {draw(replay, step, ctx): a replay step's felt and panels,
+ *     takesTrick(viewBefore, viewAfter): whether a step ended a trick};
  *   dealList: a series is a list of numbered deals with a result each (false: one match
  *     whose rounds live inside the deal); defaultSeries: the create form's default;
  *   tricksReviewed: the last trick taken is kept from the views for review }.
@@ -40,13 +41,13 @@ export const GAMES = {
   skat: {
     render: renderSkat, renderScores: renderList, scoresTab: "table.tab_list",
     rules: skatRules, deck: null,
-    sortHand: sortSkatHand, replayInfo: skatReplayInfo,
+    replay: { draw: drawSkatReplay, takesTrick: skatTakesTrick },
     dealList: true, defaultSeries: "12", tricksReviewed: false,
   },
   tichu: {
     render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
     rules: tichuRules, deck: "tichu",
-    sortHand: sortTichu, replayInfo: tichuReplayInfo,
+    replay: { draw: drawTichuReplay, takesTrick: tichuTakesTrick },
     dealList: false, defaultSeries: "1", tricksReviewed: true,
   },
 };
@@ -74,4 +75,11 @@ export function progress(table) {
 
 export function gameLabel(game) {
   return t(`game.${game}`);
+}
+
+/** A table as people name it: who opened it and the game ("Anna's Skat table"); a
+ * tournament's table by its game alone. */
+export function tableName(table) {
+  const game = gameLabel(table.game);
+  return table.host ? t("lobby.table_name", { name: table.host, game }) : t("lobby.table_of_game", { game });
 }

@@ -3,7 +3,7 @@
 // tournaments (read again every half minute while the lobby shows) and the leaderboard.
 // The create form sets the rules, the bots' level and the move clock.
 
-import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary } from "./games.js";
+import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
@@ -47,6 +47,7 @@ export class Lobby {
     this.createBox = h("section", { class: "panel create", "aria-labelledby": "create-title" });
     this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.boardGame = "skat";
+    this.boardEveryone = false; // the board shows people (accounts); bots and guests on request
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.shown = false;
@@ -139,7 +140,10 @@ export class Lobby {
       h("h2", { id: "tables-title" }, t("lobby.tables")),
       ownPrivate.length
         ? h("p", { class: "mine" }, t("lobby.your_tables"), " ",
-            ownPrivate.map((id) => h("a", { href: this.app.tableLink(id), class: "chip" }, id)))
+            ownPrivate.map((id) => {
+              const info = this.app.models.get(id)?.info;
+              return h("a", { href: this.app.tableLink(id), class: "chip" }, info ? tableName(info) : id);
+            }))
         : null,
       rows.length
         ? h("ul", { class: "table-list", "aria-label": t("lobby.open_tables") }, rows)
@@ -157,7 +161,7 @@ export class Lobby {
     const status = table.status === "waiting" ? t("status.waiting_free", { n: free }) : progress(table);
     return h("li", { class: "table-row", dataset: { table: table.id } },
       h("div", { class: "table-head" },
-        h("strong", {}, gameLabel(table.game)),
+        h("strong", { class: "table-name" }, tableName(table)),
         h("span", { class: "muted" }, rulesSummary(table.game, table.rules)),
         h("span", { class: `status ${table.status}` }, status),
         table.spectators ? h("span", { class: "muted", title: t("lobby.spectators") }, icon("eye"), ` ${table.spectators}`) : null),
@@ -289,7 +293,7 @@ export class Lobby {
   async loadBoard() {
     let entries = [];
     try {
-      entries = (await this.app.net.request("leaderboard", { game: this.boardGame })).entries;
+      entries = (await this.app.net.request("leaderboard", { game: this.boardGame, people: !this.boardEveryone })).entries;
     } catch {
       /* offline */
     }
@@ -306,12 +310,18 @@ export class Lobby {
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
               h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
-            h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : "" },
+            h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : e.guest ? "guest" : "" },
               h("td", {}, i + 1), h("td", {}, h("a", { href: profileHash(e.name), class: "player-link" },
-                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name)),
+                e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
+                e.guest ? h("span", { class: "badge" }, t("menu.guest")) : null),
               rating(e), h("td", {}, e.lists)))))
-        : h("p", { class: "empty" }, t("board.empty")),
-      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}` }, t("common.as_json"))),
+        : h("p", { class: "empty" }, t(this.boardEveryone ? "board.empty" : "board.no_people")),
+      h("label", { class: "check board-everyone" },
+        h("input", { type: "checkbox", name: "board-everyone", checked: this.boardEveryone,
+          onchange: (e) => { this.boardEveryone = e.target.checked; this.loadBoard(); } }),
+        t("board.everyone")),
+      h("p", { class: "muted small board-scale" }, t("board.scale")),
+      h("p", { class: "muted small" }, h("a", { href: `/api/leaderboard?game=${this.boardGame}${this.boardEveryone ? "" : "&people=1"}` }, t("common.as_json"))),
     );
   }
 }

@@ -1,11 +1,14 @@
 // A player's profile page (route #/player/{name}): his rating per game as people read it, a
-// chart of his rating after each rated list (inline SVG), and his latest lists with links to
-// the replays of their deals. The data is the server's `profile` reply.
+// chart of his rating after each rated list (inline SVG), his Skat statistics (lists, games
+// declared and won by type, defence, Seeger-Fabian points per list and per 36 deals) and his
+// latest lists with links to the replays of their deals. The data is the server's `profile`
+// reply.
 
 import { GAME_NAMES, gameLabel, gameOf } from "./games.js";
-import { errorText, language, t } from "./i18n.js";
+import { errorText, language, number, t } from "./i18n.js";
 import { displayRating, levelName } from "./lobby.js";
 import { replayHash } from "./replay.js";
+import { gameName } from "./skat-words.js";
 import { h, replace } from "./ui.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,6 +52,34 @@ function when(iso) {
   return new Date(iso).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A share as people read it: "7 of 10 (70 %)"; nothing played reads "–". */
+function share(won, played) {
+  return played ? t("profile.stats.share", { won, played, percent: Math.round((100 * won) / played) }) : "–";
+}
+
+/** The Skat statistics (the profile's `skat`): the lists and their list points, then the
+ * player's games as declarer by type, in defence and in Ramsch. */
+export function skatStatistics(stats) {
+  const row = (label, value) => h("tr", {}, h("th", { scope: "row" }, label), h("td", {}, value));
+  const games = [["suit", t("profile.stats.suit")], ["grand", gameName("grand")], ["null", gameName("null")]];
+  return h("section", { class: "panel skat-stats", "aria-labelledby": "skat-stats-title" },
+    h("h2", { id: "skat-stats-title" }, t("profile.stats.title")),
+    h("table", { class: "stats-table" }, h("tbody", {},
+      row(t("profile.stats.lists"), String(stats.lists)),
+      row(t("profile.stats.deals"), String(stats.deals)),
+      row(t("profile.stats.per_list"), number(stats.per_list, 1)),
+      row(t("profile.stats.per_36"), number(stats.per_36, 1)))),
+    h("table", { class: "stats-table games" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("profile.stats.game")), h("th", {}, t("profile.stats.won_of")))),
+      h("tbody", {},
+        games.map(([kind, label]) => h("tr", { "data-kind": kind }, h("th", { scope: "row" }, t("profile.stats.declared", { game: label })),
+          h("td", {}, share(stats.declared[kind].won, stats.declared[kind].played)))),
+        h("tr", { "data-kind": "defence" }, h("th", { scope: "row" }, t("profile.stats.defence")),
+          h("td", {}, share(stats.defence.won, stats.defence.played))),
+        stats.ramsch.played ? h("tr", { "data-kind": "ramsch" }, h("th", { scope: "row" }, t("rules.ramsch")),
+          h("td", {}, t("profile.stats.ramsch", { played: stats.ramsch.played, lost: stats.ramsch.lost }))) : null)));
+}
+
 export class ProfileScreen {
   constructor(app, name) {
     this.app = app;
@@ -75,6 +106,7 @@ export class ProfileScreen {
         h("a", { href: "#/", class: "back", "aria-label": t("table.back") }, "←"),
         h("div", { class: "title" }, h("h1", {}, shown))),
       games.length ? games.map((game) => this.gameBox(profile, game)) : h("p", { class: "empty" }, t("profile.no_rating")),
+      profile.skat ? skatStatistics(profile.skat) : null,
       h("section", { class: "panel recent", "aria-labelledby": "recent-title" },
         h("h2", { id: "recent-title" }, t("profile.recent")),
         profile.recent.length ? this.recentTable(profile.recent) : h("p", { class: "empty" }, t("profile.no_lists"))));

@@ -17,7 +17,7 @@ const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "tru
 const JACKS = ["JC", "JS", "JH", "JD"];
 
 /** Seats of this deal in playing order: forehand, middlehand, rearhand. */
-function order(view) {
+export function order(view) {
   return [view.forehand, view.middlehand, view.rearhand];
 }
 
@@ -28,7 +28,7 @@ function trickPlayer(view, index) {
   return seats[(lead + index) % 3];
 }
 
-function roleOf(view, seat) {
+export function roleOf(view, seat) {
   if (view.players === 4 && seat === view.dealer) return t("skat.role.dealer");
   if (seat === view.forehand) return t("skat.role.forehand");
   if (seat === view.middlehand) return t("skat.role.middlehand");
@@ -36,8 +36,8 @@ function roleOf(view, seat) {
   return "";
 }
 
-/** The last bidding word of each seat in this deal: {text, pass}. */
-function biddingWords(moves) {
+/** The last bidding word of each seat in this deal (`moves`: {seat, action}): {text, pass}. */
+export function biddingWords(moves) {
   const words = {};
   for (const { seat, action } of moves) {
     if (!action) continue;
@@ -201,7 +201,8 @@ function claimRefusal(model) {
     ` ${t(ours ? "skat.claim_again" : "skat.claim_play_on")}`);
 }
 
-function contractLine(model, ctx) {
+/** The deal's bid or game, the declarer and Kontra/Re (`model.info`: the deal number, if any). */
+export function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
   if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
@@ -592,31 +593,4 @@ export function renderList(model, ctx) {
           h("span", { class: "muted small" }, t("skat.list.standing_detail", { points: s.game_points, won: s.won, lost: s.lost, fabian: s.fabian }))))))
     : null;
   return h("div", { class: "list" }, table, standings);
-}
-
-// --- replays ------------------------------------------------------------------------------
-
-/** What a replay step shows of a Skat deal besides the hands (`view`: the public view after
- * the step): the bid and the game, the trick on the table, the skat laid away and the result. */
-export function skatReplayInfo(view, name, deck) {
-  const lines = [];
-  if (view.declarer !== null && view.declarer !== undefined) {
-    const game = view.contract ? contractText(view.contract, view.hand_game, deck) : t("skat.declaring");
-    lines.push(h("p", {}, t("replay.skat_game", { name: name(view.declarer), game, bid: view.bid })));
-  } else if (view.bid) lines.push(h("p", {}, t("replay.skat_bid", { bid: view.bid })));
-  if (view.trick?.length) {
-    lines.push(h("div", { class: "replay-trick" }, h("span", { class: "muted small" }, `${t("replay.trick")}: `),
-      view.trick.map((card) => miniCard(card, deck))));
-  }
-  const shown = view.discarded?.length ? view.discarded : view.skat;
-  if (shown?.length) {
-    lines.push(h("div", { class: "skat-shown" }, h("span", { class: "muted small" }, `${t("skat.skat")}: `),
-      shown.map((card) => miniCard(card, deck))));
-  }
-  if (view.result) {
-    const { title, lines: more } = describeResult({ name }, view.result, deck);
-    lines.push(h("div", { class: "result-panel", role: "status" }, h("h3", {}, title),
-      more.length ? h("p", { class: "small" }, more.join(" · ")) : null));
-  }
-  return lines;
 }
