@@ -22,6 +22,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
+from server.analysis import Analyses
 from server.cluster.bus import Bus, NoBus
 from server.cluster.mirror import LobbyMirror
 from server.cluster.node import node_name, node_url
@@ -76,6 +77,8 @@ class App:
             self.pool = RemoteBots(settings.mqtt, local, games, settings.remote_bots_seconds)
         self.bus: Bus | NoBus = Bus(settings.mqtt) if settings.mqtt else NoBus()
         self.mirror = LobbyMirror(settings.mqtt) if settings.mqtt else None
+        # Analyses run in this process's own workers, between their play decisions.
+        self.analyses = Analyses(self.store, local, settings)
         self.lobby = Lobby(
             settings,
             self.store,
@@ -85,6 +88,7 @@ class App:
             games,
             on_moves=self.metrics.count_moves,
             remote=self.mirror,
+            on_deal_over=self.analyses.finished,
         )
         if self.mirror is not None:
             self.mirror.on_change = self.lobby.heard
@@ -189,6 +193,7 @@ class App:
         if self.server is not None:
             await self.server.wait_closed()
         await self.tournaments.close()
+        await self.analyses.close()
         if self.mirror is not None:
             await self.mirror.close()
         await self.pool.close()
@@ -231,6 +236,7 @@ class App:
             self.tournaments,
             self.guard,
             self.guard.address(str(peer), forwarded),
+            self.analyses,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

@@ -89,8 +89,10 @@ class Lobby:
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,
         remote: RemoteTables | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self.settings = settings
+        self._on_deal_over = on_deal_over
         self.store = store
         self.leases = leases
         self.remote = remote
@@ -350,6 +352,7 @@ class Lobby:
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,
             on_lost=self._lost,
+            on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table
         table.start(core.wake())

@@ -67,6 +67,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         trusted_proxies: peers (comma separated addresses or networks, `*` for any) whose
             `X-Forwarded-For` names the client's address (a reverse proxy in front).
         log_level: logging level name.
+        analysis_card_worlds, analysis_skat_worlds: the deal analysis's budget (worlds per
+            card decision and per valuation of a hand; docs/bots.md "Deal analysis").
+        analysis_per_user: deal analyses one user may have under way at once.
+        analysis_step_seconds: longest one analysis step may take in a bot worker.
+        analyze_finished: analyse every finished Skat deal, not only those asked for.
     """
 
     host: str = "127.0.0.1"
@@ -106,6 +111,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     login_backoff_max_seconds: float = 900.0
     trusted_proxies: str = ""
     log_level: str = "INFO"
+    analysis_card_worlds: int = 24
+    analysis_skat_worlds: int = 12
+    analysis_per_user: int = 2
+    analysis_step_seconds: float = 60.0
+    analyze_finished: bool = False
 
     def series_length(self, players: int) -> int:
         """Default deals in a list for a table of `players` seats."""

@@ -90,8 +90,10 @@ class Table:
         bot_deadline: float,
         on_moves: Callable[[int], None] | None = None,
         on_lost: Callable[["Table"], None] | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self._core = core
+        self._on_deal_over = on_deal_over
         self.id = core.config.id
         self._store = store
         self._pool = pool
@@ -207,6 +209,9 @@ class Table:
         for effect in effects:
             if isinstance(effect, Append):
                 await self._commit(effect)
+                if self._on_deal_over is not None and not self.config.followed:
+                    for game in effect.games:
+                        self._on_deal_over(self.id, game.number)
             elif isinstance(effect, Send):
                 text = encoded.get(id(effect.message))
                 if text is None:

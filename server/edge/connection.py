@@ -16,9 +16,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
 from bots.registry import policy_names
+from server.analysis import Analyses, Done, Progress
 from server.core import commands
 from server.core.actor import UNAVAILABLE
-from server.edge.access import user_may_see_table
+from server.edge.access import may_see_table, user_may_see_table
 from server.edge.guard import SESSION_REPLACED, Guard
 from server.edge.limits import TokenBucket
 from server.edge.tournaments import TournamentWatch
@@ -30,6 +31,9 @@ from server.protocol import (
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    Analysis,
+    AnalysisProgress,
+    Analyze,
     Chat,
     CreateTable,
     Error,
@@ -85,6 +89,7 @@ class Connection:
     __slots__ = (
         "abuse",
         "address",
+        "analyses",
         "bucket",
         "closing",
         "guard",
@@ -114,8 +119,10 @@ class Connection:
         tournaments: TournamentWatch,
         guard: Guard,
         address: str,
+        analyses: Analyses | None = None,
     ) -> None:
         self.id = client_id
+        self.analyses = analyses
         self.guard = guard
         self.address = address  # the client's (behind a trusted proxy: the proxy's client)
         self.tournaments = tournaments
@@ -261,6 +268,8 @@ class Connection:
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
         if isinstance(request, Profile):
             return await self._profile(request)
+        if isinstance(request, Analyze):
+            return await self._analyze(request)
         if isinstance(request, Watch):
             await self.lobby.follow(request.table)
         if isinstance(request, WatchTournament):
@@ -395,6 +404,31 @@ class Connection:
         if profile is None:
             return self._reject(request.id, "no_such_player", f"no player {request.name!r}")
         return self.reply(msgspec.convert({"id": request.id, **profile}, ProfileReply))
+
+    async def _analyze(self, request: Analyze) -> None:
+        """Start or join a deal's analysis; progress and the result come as pushes with the
+        request's id. Whoever may not see the deal hears that there is no such record."""
+        table, deal = request.table, request.deal
+        visible = await may_see_table(self.store, table, token=self.token, invite=request.invite)
+        if self.analyses is None or not visible:
+            return self._reject(request.id, "no_such_record", "no finished deal of that number")
+
+        def tell(update: Progress | Done) -> None:
+            if isinstance(update, Progress):
+                self.reply(AnalysisProgress(id=request.id, table=table, deal=deal, **vars(update)))
+            elif update.analysis is None:
+                self._reject(request.id, "analysis_failed", update.error)
+            else:
+                self._analysis(request, update.analysis)
+
+        stored = await self.analyses.request(table, deal, self._user().id, tell)
+        if stored is not None:
+            self._analysis(request, stored)
+
+    def _analysis(self, request: Analyze, text: str) -> None:
+        analysis = msgspec.json.decode(text)
+        table, deal = request.table, request.deal
+        self.reply(Analysis(id=request.id, table=table, deal=deal, analysis=analysis))
 
     def _user(self) -> commands.User:
         if self.user is None:

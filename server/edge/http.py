@@ -32,6 +32,7 @@ from server.protocol.fields import (
     Token,
     TournamentId,
 )
+from server.store.analyses import load_analysis
 from server.store.db import Store
 from server.store.profiles import load_profile
 from server.store.replays import deal_log
@@ -44,6 +45,7 @@ TOURNAMENTS = "/api/tournaments"
 PLAYERS = "/api/players/"
 RECORD_PARTS = 2
 REPLAY = "replay"
+ANALYSIS = "analysis"
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -147,19 +149,25 @@ class HttpRoutes:
         return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
 
     async def _record(self, rest: str, token: str | None, invite: str | None) -> Response:
-        """`/api/records/{table}/{deal}`: the deal's record as text, and with `/replay` its
-        steps as JSON; a private table's only for its players and with its invite
+        """`/api/records/{table}/{deal}`: the deal's record as text, with `/replay` its
+        steps as JSON, with `/analysis` its analysis once computed (the `analyze` request
+        starts it); a private table's only for its players and with its invite
         (`may_see_table`)."""
         parts = rest.split("/")
-        replay = len(parts) == RECORD_PARTS + 1 and parts[-1] == REPLAY
-        if len(parts) != RECORD_PARTS and not replay:
+        extra = parts[-1] if len(parts) == RECORD_PARTS + 1 else None
+        if len(parts) != RECORD_PARTS and extra not in (REPLAY, ANALYSIS):
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
         table_id, deal = _valid(parts[0], TableId), _valid(parts[1], DealNumber)
         if table_id is None or deal is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         visible = await may_see_table(self.store, table_id, token=token, invite=invite)
-        if replay:
+        if extra == REPLAY:
             return await self._replay(table_id, deal, visible)
+        if extra == ANALYSIS:
+            analysis = await load_analysis(self.store.engine, table_id, deal) if visible else None
+            if analysis is None:
+                return _text(http.HTTPStatus.NOT_FOUND, "no analysis of such a record\n")
+            return _response(http.HTTPStatus.OK, analysis.encode(), "application/json")
         record = await self.store.record(table_id, deal) if visible else None
         if record is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")

@@ -12,6 +12,8 @@ from server.protocol.fields import (
     RequestId,
 )
 from server.protocol.replies import (
+    Analysis,
+    AnalysisProgress,
     ChatLine,
     Clock,
     Error,
@@ -45,6 +47,7 @@ from server.protocol.replies import (
 from server.protocol.requests import (
     Act,
     AddBot,
+    Analyze,
     Chat,
     CreateTable,
     Hello,
@@ -69,6 +72,9 @@ __all__ = [
     "PROTOCOL_VERSION",
     "Act",
     "AddBot",
+    "Analysis",
+    "AnalysisProgress",
+    "Analyze",
     "Chat",
     "ChatLine",
     "Clock",

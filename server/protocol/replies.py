@@ -7,6 +7,8 @@ import msgspec
 from server.protocol.fields import RequestId
 
 __all__ = [
+    "Analysis",
+    "AnalysisProgress",
     "ChatLine",
     "Clock",
     "Error",
@@ -315,6 +317,25 @@ class Snapshot(_Reply, tag="snapshot"):
     chat: list[ChatLine] | None = None
 
 
+class AnalysisProgress(_Reply, tag="analysis_progress"):
+    """Pushed while a deal's analysis is computed (with the `id` of the `analyze` that
+    asked): `done` of `total` steps (the auction and skat, then one per card played)."""
+
+    table: str
+    deal: int
+    done: int
+    total: int
+
+
+class Analysis(_Reply, tag="analysis"):
+    """Reply to `analyze` once the analysis is there (at once when it was computed
+    before): the deal's `DealAnalysis` (bots/skat/analysis/report.py)."""
+
+    table: str
+    deal: int
+    analysis: dict[str, Any]
+
+
 Reply = (
     Welcome
     | Games
@@ -331,4 +352,6 @@ Reply = (
     | Error
     | Event
     | Snapshot
+    | AnalysisProgress
+    | Analysis
 )

@@ -9,6 +9,7 @@ from server.protocol.fields import (
     TEXT_PATTERN,
     ActionFields,
     BotLevel,
+    DealNumber,
     GameName,
     Invite,
     Name,
@@ -26,6 +27,7 @@ from server.protocol.fields import (
 __all__ = [
     "Act",
     "AddBot",
+    "Analyze",
     "Chat",
     "CreateTable",
     "Hello",
@@ -192,6 +194,17 @@ class Ping(_Request, tag="ping"):
     """Application-level liveness check."""
 
 
+class Analyze(_Request, tag="analyze"):
+    """Analyse finished Skat deal `deal` of `table` (every bid, discard and card graded;
+    docs/bots.md "Deal analysis"): `analysis_progress` pushes while it is computed, then
+    `analysis` with the result. Who may see the deal's record may ask (a private table's
+    players, or with its invite)."""
+
+    table: TableId
+    deal: DealNumber
+    invite: Invite | None = None
+
+
 Request = (
     Hello
     | Register
@@ -211,5 +224,6 @@ Request = (
     | Leaderboard
     | Profile
     | WatchTournament
+    | Analyze
     | Ping
 )

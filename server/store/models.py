@@ -23,6 +23,7 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "analyses",
     "game_events",
     "games",
     "metadata",
@@ -124,6 +125,17 @@ games = Table(
     Column("record", Text),  # ISS record for Skat
     Column("finished_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "number", name="uq_games_table_number"),
+)
+
+# A finished deal's analysis (bots/skat/analysis), computed once and kept: JSON.
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("analysis", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "number", name="pk_analyses"),
 )
 
 results = Table(

@@ -48,7 +48,7 @@ SKAT, TICHU, INVITE, TOKEN, TOURNAMENT = (
 )
 REQUESTS = {str(t.__struct_config__.tag) for t in protocol.Request.__args__}  # type: ignore[attr-defined]
 # Fields the document may show shortened (a view has dozens of fields; a bot's reasons vary).
-PARTIAL = {"view", "why"}
+PARTIAL = {"view", "why", "analysis"}
 # Fields whose value the document shows as it is (not just its JSON type).
 EXACT = {"type", "code", "kind", "game", "status", "private", "guest", "version"}
 # Examples the story cannot provoke, by (type, kind or code), and why.
@@ -56,6 +56,7 @@ UNSEEN = {
     ("error", "moved"): "a table taken over while its clients were there (test_cluster.py)",
     ("clock", None): "the story's servers time no moves (test_move_clock.py)",
 }
+ANALYSIS_PATIENCE = 180.0  # a deal's analysis, the worker loading the solver first
 # Anna holds the cards of the exchange example (the rest of the deal is in a fixed order).
 ANNAS_FIRST = ["2j", "3s", "Dragon", "4p", "5t", "6j", "7s", "8p"]
 
@@ -69,7 +70,7 @@ class Step:
     new_connection: bool = False  # a hello opens a connection of its own
     seq_back: int | None = None  # the example's seq becomes the actor's last one minus this
     second_process: bool = False
-    check: Callable[["Story", Client, int], None] | None = None
+    check: Callable[["Story", Client, int], Awaitable[None] | None] | None = None
 
 
 class Story:
@@ -239,6 +240,22 @@ def the_guest_became_the_account(story: Story, client: Client, pushes_before: in
     assert client.user["id"] == story.first_ids["doerte"]
 
 
+async def the_analysis_follows(story: Story, client: Client, pushes_before: int) -> None:
+    """After its progress, `analyze` ends with the analysis the document shows (shortened)."""
+    [documented] = [e for e in examples() if e["type"] == "analysis"]
+
+    async def arrived() -> dict[str, Any]:
+        while True:
+            for message in client.messages[pushes_before:]:
+                if message.get("id") == 34 and message["type"] in ("analysis", "error"):
+                    return message
+            client.arrived.clear()
+            await client.arrived.wait()
+
+    final = await asyncio.wait_for(arrived(), ANALYSIS_PATIENCE)
+    assert not differences(documented, final), differences(documented, final)
+
+
 STEPS: dict[int, Step] = {
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
@@ -273,6 +290,7 @@ STEPS: dict[int, Step] = {
     31: Step("doerte"),
     32: Step("doerte", check=the_guest_became_the_account),
     33: Step("watcher"),
+    34: Step("anna", check=the_analysis_follows),
 }
 
 
@@ -392,7 +410,9 @@ async def replay(story: Story) -> None:
         else:
             assert not differences(documented, reply), (example, differences(documented, reply))
         if step.check is not None:
-            step.check(story, client, pushes_before)
+            checked = step.check(story, client, pushes_before)
+            if checked is not None:
+                await checked
 
 
 async def test_every_example_of_the_protocol_document_is_what_the_server_does(
@@ -400,6 +420,7 @@ async def test_every_example_of_the_protocol_document_is_what_the_server_does(
 ) -> None:
     async with two_processes(tmp_path) as (app, other):
         fixed_tichu_deal(app)
+        app.analyses.budget = (4, 4)  # the analysis example's shape, not its depth
         story = Story(app, other)
         await replay(story)
         received = [m for c in story.every_client for m in c.messages]

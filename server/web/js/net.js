@@ -44,6 +44,7 @@ export class Net {
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map();
+    this.streams = new Map(); // request id -> handler of its several replies (`stream`)
     this.user = null;
     this.online = false;
     this.waiting = [];
@@ -114,6 +115,25 @@ export class Net {
     });
   }
 
+  /** Send a request whose replies come as several messages (`analyze`: progress pushes,
+   * then the analysis); `onMessage` gets each one, and the stream ends when it returns true,
+   * on an error, or when the connection closes (then with a `disconnected` error). */
+  stream(type, fields, onMessage) {
+    const id = this.nextId++;
+    this.streams.set(id, onMessage);
+    if (this.ws?.readyState !== WebSocket.OPEN) {
+      this.streams.delete(id); // sending on a closing socket only logs an error
+      onMessage({ type: "error", id, code: "disconnected", message: "the connection is closing" });
+      return;
+    }
+    try {
+      this.ws.send(JSON.stringify({ type, id, ...fields }));
+    } catch (error) {
+      this.streams.delete(id);
+      onMessage({ type: "error", id, code: "disconnected", message: String(error) });
+    }
+  }
+
   /** Forget the session (log out): the next hello makes a new guest. Requests made
    * meanwhile (the lobby's, as the page goes back to it) wait for that hello. */
   async logout() {
@@ -176,6 +196,11 @@ export class Net {
       this.hooks.onPush?.(message);
       return;
     }
+    const stream = this.streams.get(message.id);
+    if (stream) {
+      if (stream(message) === true || message.type === "error") this.streams.delete(message.id);
+      return;
+    }
     const waiter = this.pending.get(message.id);
     if (!waiter) {
       // A table this client is at moved to another process (the one serving it stalled).
@@ -197,6 +222,10 @@ export class Net {
       reject(new ProtocolError("disconnected", "the connection closed"));
     }
     this.pending.clear();
+    for (const [id, stream] of this.streams) {
+      stream({ type: "error", id, code: "disconnected", message: "the connection closed" });
+    }
+    this.streams.clear();
     // Another window (or device) took up this session: taking it back at once would only
     // take it from there; a reload does, when the player wants to play here.
     if (code === SESSION_REPLACED) return this.hooks.onStatus?.("replaced");
