@@ -19,9 +19,8 @@ from bots.pool import BotPool, TaskFailed
 from server.games import game_kind
 from server.lobby import LobbyError
 from server.settings import Settings
-from server.store.analyses import load_analysis, save_analysis
 from server.store.db import Store
-from server.store.replays import DealLog, deal_log
+from server.store.replays import DealLog
 from server.tasks import cancel
 
 __all__ = ["Analyses", "Done", "Progress"]
@@ -77,7 +76,7 @@ class Analyses:
         computation, which tells `listener`. Raises LobbyError `no_such_record` for a deal
         that is not a finished Skat deal, `analysis_limit` for a user with too many under
         way. Whether the asker may see the deal is the caller's check."""
-        stored = await load_analysis(self.store.engine, table_id, number)
+        stored = await self.store.analysis(table_id, number)
         if stored is not None:
             return stored
         key = (table_id, number)
@@ -87,7 +86,7 @@ class Analyses:
         if user_id is not None and not joins and self.under_way(user_id) >= limit:
             raise LobbyError("analysis_limit", f"at most {limit} analyses at once; wait for one")
         if job is None:
-            found = await deal_log(self.store.engine, table_id, number)
+            found = await self.store.game_log(table_id, number)
             if found is None or found.game != "skat":
                 raise LobbyError("no_such_record", "no finished Skat deal of that number")
             job = self._jobs.get(key)  # another request may have started it meanwhile
@@ -126,7 +125,7 @@ class Analyses:
     async def _compute(self, key: tuple[str, int], job: _Job, found: DealLog) -> None:
         try:
             analysis = await self._steps(job, found)
-            await save_analysis(self.store.engine, key[0], key[1], analysis)
+            await self.store.keep_analysis(key[0], key[1], analysis)
             job.tell(Done(analysis))
         except TaskFailed as error:
             log.warning("analysis of %s deal %d failed: %s", key[0], key[1], error)

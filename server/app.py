@@ -36,7 +36,6 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
 from server.store.db import Store
-from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.store.outages import unless_unavailable
 from server.tasks import cancel
@@ -64,7 +63,7 @@ class App:
         self.node = node_name(settings, bound)
         self.url = node_url(settings, self.node, bound)
         self.store = Store.connect(settings.db, self.node)
-        self.leases = Leases(self.store.engine, self.node, settings.lease_seconds)
+        self.leases = self.store.leases(self.node, settings.lease_seconds)
         games = all_games()
         local = BotPool(
             settings.bot_workers,
@@ -92,7 +91,7 @@ class App:
         )
         if self.mirror is not None:
             self.mirror.on_change = self.lobby.heard
-        self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
+        self.tournaments = TournamentWatch(self.store.tournaments, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)
         self.connections: dict[int, Connection] = {}

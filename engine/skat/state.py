@@ -252,6 +252,18 @@ class State(msgspec.Struct, frozen=True, dict=True):
             raise error
         return self._transition(seat, action)
 
+    def apply_listed(self, seat: int, action: Action) -> "State":
+        """`apply` for an action the caller took from `self.legal_actions(seat)` (or from
+        this state's observation), which is known legal: applied without the check, the
+        usual loop of a bot or a playout (choose from the list, apply).
+
+        The caller vouches for the action; one not from that list gives an undefined state.
+        Both engines offer this fast path under this name (docs/conventions.md section 3).
+        """
+        if isinstance(action, Abandon):  # never listed: refused as by `apply`
+            return self.apply(seat, action)
+        return self._transition(seat, action)
+
     def abandon(self, seat: int, reason: Literal["left", "timeout"] = "left") -> "State":
         """The state after `seat` left the table or ran out of time (ISS `LE`/`TI`).
 

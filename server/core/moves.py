@@ -66,7 +66,7 @@ def bot_moved(table: TableState, cmd: BotMoved, batch: Batch) -> None:
             return  # decided on an older state; the seat is asked again
         # A buggy policy must not stall the table.
         action, why = state.legal_actions(cmd.seat)[0], None
-        after = state.apply(cmd.seat, action)
+        after = state.apply_listed(cmd.seat, action)
     _move(table, batch, cmd.seat, action, after, why or None)
 
 

@@ -15,7 +15,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
-from bots.registry import policy_names
+from bots.registry import player_levels
 from server.analysis import Analyses, Done, Progress
 from server.core import commands
 from server.core.actor import UNAVAILABLE
@@ -73,13 +73,13 @@ from server.protocol import (
 from server.settings import Settings
 from server.store.db import NameTaken, Store, StoredUser
 from server.store.outages import is_unavailable
-from server.store.profiles import load_profile
 
 __all__ = ["Connection"]
 
 log = logging.getLogger(__name__)
 SESSION_MOVED = "this session was taken up by another connection; this one closes"
 TOO_MANY_GUESTS = "too many new guests: log in, or try again later"
+ALREADY_WELCOMED = "this connection said hello already: open a new one to be another user"
 
 
 class Connection:
@@ -104,6 +104,7 @@ class Connection:
         "token",
         "tournaments",
         "user",
+        "was_replaced",
         "writer",
         "ws",
     )
@@ -140,6 +141,7 @@ class Connection:
         self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
+        self.was_replaced = False  # another connection took the session (close 4409)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
@@ -175,7 +177,7 @@ class Connection:
                     table = self.lobby.get(table_id)
                 except LobbyError:
                     continue
-                table.submit(commands.Disconnect(self.id))
+                table.submit(commands.Disconnect(self.id, self.was_replaced))
                 table.forget(self.id)
 
     async def _write(self) -> None:
@@ -196,6 +198,7 @@ class Connection:
     def replaced(self) -> None:
         """Another connection took this one's session: say so, then close once it is sent."""
         self.reply(Error(code="session_replaced", message=SESSION_MOVED))
+        self.was_replaced = True
         self.closing = True  # nothing more is queued after the notice
         asyncio.get_running_loop().create_task(self._close_after_outbox())
 
@@ -263,6 +266,8 @@ class Connection:
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
         if isinstance(request, Leaderboard):
+            if request.game not in self.lobby.games:
+                return self._reject(request.id, "unknown_game", f"no game {request.game!r}")
             board = await self.store.leaderboard(request.game, people=request.people)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
@@ -310,13 +315,15 @@ class Connection:
             return self._reject(
                 request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
             )
-        if request.token is not None:
-            user = await self.store.user_for_token(request.token)
-            if user is None:
-                return self._reject(request.id, "bad_token", "unknown session token")
+        known = None if request.token is None else await self.store.user_for_token(request.token)
+        if request.token is not None and known is None:  # a forged token learns nothing more
+            return self._reject(request.id, "bad_token", "unknown session token")
+        if self.user is not None:  # one user per connection; `login` and `register` switch
+            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
+        if known is not None and request.token is not None:
+            user, token = known, request.token
             if user.kind == "guest":
                 await self.store.saw_guests([user.id])
-            token = request.token
         elif not self.guard.may_create_guest(self.address):
             return self._reject(request.id, "too_many_guests", TOO_MANY_GUESTS)
         else:
@@ -400,7 +407,7 @@ class Connection:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = await load_profile(self.store.engine, request.name, may_see)
+        profile = await self.store.profile(request.name, may_see)
         if profile is None:
             return self._reject(request.id, "no_such_player", f"no player {request.name!r}")
         return self.reply(msgspec.convert({"id": request.id, **profile}, ProfileReply))
@@ -438,6 +445,6 @@ class Connection:
 
 def _bot_levels(game: str) -> tuple[str, ...]:
     try:
-        return policy_names(game)
+        return player_levels(game)
     except ValueError:  # a game without bots yet
         return ()

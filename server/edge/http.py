@@ -20,7 +20,7 @@ from websockets.http11 import Request, Response
 
 from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
-from server.games import game_kind
+from server.games import all_games, game_kind
 from server.games.replay import replay_steps
 from server.protocol import LeaderboardEntry, encode_public
 from server.protocol.fields import (
@@ -32,10 +32,7 @@ from server.protocol.fields import (
     Token,
     TournamentId,
 )
-from server.store.analyses import load_analysis
 from server.store.db import Store
-from server.store.profiles import load_profile
-from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
@@ -119,7 +116,7 @@ class HttpRoutes:
             )
         if path == "/api/leaderboard":
             game = _valid(query.get("game", ["skat"])[0], GameName)
-            if game is None:
+            if game is None or game not in all_games():
                 return _text(http.HTTPStatus.BAD_REQUEST, "no such game\n")
             people = query.get("people", [""])[0] in ("1", "true")
             entries = await self.store.leaderboard(game, people=people)
@@ -164,7 +161,7 @@ class HttpRoutes:
         if extra == REPLAY:
             return await self._replay(table_id, deal, visible)
         if extra == ANALYSIS:
-            analysis = await load_analysis(self.store.engine, table_id, deal) if visible else None
+            analysis = await self.store.analysis(table_id, deal) if visible else None
             if analysis is None:
                 return _text(http.HTTPStatus.NOT_FOUND, "no analysis of such a record\n")
             return _response(http.HTTPStatus.OK, analysis.encode(), "application/json")
@@ -175,7 +172,7 @@ class HttpRoutes:
 
     async def _replay(self, table_id: str, deal: int, visible: bool) -> Response:
         """A finished deal step by step (`server/games/replay.py`) with its players."""
-        log = await deal_log(self.store.engine, table_id, deal) if visible else None
+        log = await self.store.game_log(table_id, deal) if visible else None
         if log is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         players = [
@@ -206,7 +203,7 @@ class HttpRoutes:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = None if player is None else await load_profile(self.store.engine, player, may_see)
+        profile = None if player is None else await self.store.profile(player, may_see)
         if profile is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such player\n")
         return _response(http.HTTPStatus.OK, encode_public(profile), "application/json")

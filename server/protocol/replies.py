@@ -28,6 +28,7 @@ __all__ = [
     "RatingPoint",
     "Reply",
     "SeatInfo",
+    "SessionMoved",
     "SkatStatistics",
     "Snapshot",
     "TableCreated",
@@ -302,6 +303,16 @@ class Clock(_Reply, tag="clock"):
     bot: str
 
 
+class SessionMoved(_Reply, tag="session_moved", omit_defaults=True):
+    """The player on `seat` took his session to another connection (the old one was closed
+    with 4409): pushed to everybody at the table, so nobody wonders why his device went
+    quiet. Not an event of the table's log: it changes nothing at the table."""
+
+    table: str
+    seat: int
+    name: str
+
+
 class Snapshot(_Reply, tag="snapshot"):
     """The whole table as the recipient may see it: after `join`, `watch` or a long `resume`.
     `results` are the finished deals' results of the list so far (public), `standings` their
@@ -347,6 +358,7 @@ Reply = (
     | Tournament
     | LobbyTable
     | Clock
+    | SessionMoved
     | Ok
     | Pong
     | Error

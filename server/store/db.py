@@ -36,12 +36,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from server.events import Append, Seated, TableEvent, decode_event
 from server.identity import hash_token, new_token
 from server.names import skeleton
 from server.ratings import ORDINAL_SIGMAS, ordinal
+from server.store.analyses import load_analysis, save_analysis
+from server.store.leases import Leases
+from server.store.log import StoredTable, read_events
 from server.store.models import (
     game_events,
     games,
@@ -50,6 +53,9 @@ from server.store.models import (
     tables,
     users,
 )
+from server.store.profiles import load_profile
+from server.store.replays import DealLog, deal_log
+from server.store.tournaments import Tournaments
 from server.store.writer import commit_group, write
 
 __all__ = [
@@ -85,13 +91,6 @@ class TableAccess(msgspec.Struct, frozen=True):
     players: frozenset[int]
 
 
-class StoredTable(msgspec.Struct, frozen=True):
-    """A table to resume: its creation options and its event log in order."""
-
-    options: dict[str, Any]
-    events: list[tuple[int, TableEvent]]
-
-
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL with synchronous=NORMAL: a commit survives the process being killed at any moment."""
     cursor = dbapi_connection.cursor()
@@ -108,19 +107,6 @@ def _json(value: object) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-async def read_events(
-    conn: AsyncConnection, table_id: str, after: int = 0, limit: int | None = None
-) -> list[tuple[int, TableEvent]]:
-    """The table's events after seq `after` in order (the first `limit` of them if given)."""
-    rows = await conn.execute(
-        select(game_events.c.seq, game_events.c.version, game_events.c.payload)
-        .where(game_events.c.table_id == table_id, game_events.c.seq > after)
-        .order_by(game_events.c.seq)
-        .limit(limit)
-    )
-    return [(e.seq, decode_event(e.payload, e.version)) for e in rows]
 
 
 class NewTable(msgspec.Struct, frozen=True):
@@ -156,8 +142,9 @@ class Store:
     """
 
     def __init__(self, engine: AsyncEngine, node: str | None = None) -> None:
-        self.engine = engine
+        self.engine = engine  # for server/store and tests only (tests/test_layers.py)
         self.node = node
+        self.tournaments = Tournaments(engine)
         self._sync_engine: Engine | None = None
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
@@ -176,6 +163,10 @@ class Store:
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return cls(engine, node)
+
+    def leases(self, node: str, seconds: float) -> Leases:
+        """The table leases of process `node`, each lasting `seconds`."""
+        return Leases(self.engine, node, seconds)
 
     def start(self) -> None:
         self._writer_task = asyncio.create_task(self._write_loop(), name="store-writer")
@@ -230,7 +221,7 @@ class Store:
         """An account called `name` (a checked name, server/names.py); raises NameTaken when
         it looks like a name in use. Given the id of a `guest`, that guest becomes the account
         (same id: his seats, games and ratings are the account's), so he may register under
-        the name he plays as."""
+        the name he plays as; his guest sessions end (only the password opens the account)."""
         values = {"name": name, "name_key": skeleton(name), "password_hash": password_hash}
         try:
             async with self.engine.begin() as conn:
@@ -240,7 +231,8 @@ class Store:
                         .where(users.c.id == guest, users.c.kind == "guest")
                         .values(kind="account", **values)
                     )
-                    if changed.rowcount == 1:
+                    if changed.rowcount == 1:  # the guest's tokens open no account
+                        await conn.execute(delete(sessions).where(sessions.c.user_id == guest))
                         return StoredUser(guest, name, "account")
                 result = await conn.execute(
                     insert(users).values(kind="account", created_at=_now(), **values)
@@ -370,6 +362,25 @@ class Store:
         """The table's committed events after `seq`, in order (at most `limit`)."""
         async with self.engine.connect() as conn:
             return await read_events(conn, table_id, seq, limit)
+
+    async def game_log(self, table_id: str, number: int) -> DealLog | None:
+        """The log of game `number` of the table's list if it finished
+        (`server/store/replays.py`), else None."""
+        return await deal_log(self.engine, table_id, number)
+
+    async def analysis(self, table_id: str, number: int) -> str | None:
+        """The stored analysis (JSON) of game `number` (`server/store/analyses.py`), or None."""
+        return await load_analysis(self.engine, table_id, number)
+
+    async def keep_analysis(self, table_id: str, number: int, analysis: str) -> None:
+        """Store the analysis of game `number`; one stored meanwhile stays."""
+        await save_analysis(self.engine, table_id, number, analysis)
+
+    async def profile(
+        self, name: str, may_see: Callable[[str], Awaitable[bool]]
+    ) -> dict[str, Any] | None:
+        """A player's profile (`server/store/profiles.py`); None: no such player."""
+        return await load_profile(self.engine, name, may_see)
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""

@@ -55,6 +55,7 @@ EXACT = {"type", "code", "kind", "game", "status", "private", "guest", "version"
 UNSEEN = {
     ("error", "moved"): "a table taken over while its clients were there (test_cluster.py)",
     ("clock", None): "the story's servers time no moves (test_move_clock.py)",
+    ("session_moved", None): "the story's replaced session holds no seat (test_guard.py)",
 }
 ANALYSIS_PATIENCE = 180.0  # a deal's analysis, the worker loading the solver first
 # Anna holds the cards of the exchange example (the rest of the deal is in a fixed order).
