@@ -23,10 +23,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         db: SQLAlchemy async URL; SQLite (aiosqlite) or PostgreSQL (asyncpg).
         mqtt: broker URL `mqtt://host:port`, or "" for no bus.
         grace_seconds: how long a disconnected seat waits for its owner before a bot plays it.
-        move_seconds: a human's time for one move before a bot plays it; 0 turns timers off.
+        move_seconds: a human's time for one move before a bot plays it, at tables whose creator
+            chose no move clock; 0 turns timers off.
         bot_delay_seconds: human-like minimum time a bot takes per move.
         bot_deadline_seconds: longest a bot may think before the fallback policy answers.
-        timeout_bot: the bot level that plays a move when a human runs out of time or is away.
+        timeout_bot: the bot level that plays for a human who runs out of time or is away, at
+            tables whose own level is `random` (the table's level comes first; never `random`:
+            `server.lobby.timeout_level`).
         bot_workers: processes in the bot pool; 0 means one per core.
         bot_warm_up: load the solver in every bot worker before the server listens (the
             first start on a machine compiles it: up to a minute).
@@ -81,7 +84,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     move_seconds: float = 0.0
     bot_delay_seconds: float = 0.8
     bot_deadline_seconds: float = 5.0
-    timeout_bot: str = "random"
+    timeout_bot: str = "greedy"
     bot_workers: int = 0
     bot_warm_up: bool = True
     remote_bots_seconds: float = 0.0

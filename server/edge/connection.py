@@ -26,7 +26,7 @@ from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
-from server.names import BadName, check, is_reserved, normalize
+from server.names import BadName, check, guest_prefix, is_reserved, normalize
 from server.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -337,7 +337,7 @@ class Connection:
         elif not self.guard.may_create_guest(self.address):
             return self._reject(request.id, "too_many_guests", TOO_MANY_GUESTS)
         else:
-            user = await self.store.new_guest()
+            user = await self.store.new_guest(guest_prefix(request.language))
             token = await self.store.new_session(user.id)
         self.is_bot = request.bot
         self._welcome(request.id, user, token)
@@ -394,7 +394,9 @@ class Connection:
             message = f"this name is not allowed ({error.reason})"
             self.reply(Error(id=request_id, code="bad_name", message=message, reason=error.reason))
             return None
-        if is_reserved(normal):
+        # A guest may keep the name the server gave him (register as 'guest-...', 'Gast-...').
+        own = self.user is not None and self.user.kind == "guest" and normal == self.user.name
+        if is_reserved(normal) and not own:
             self._reject(request_id, "name_taken", "that name is reserved")
             return None
         return normal

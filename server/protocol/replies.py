@@ -291,7 +291,8 @@ class ChatLine(msgspec.Struct, frozen=True):
 
 class Clock(_Reply, tag="clock"):
     """The move clock: `seats` are to act on the game as of `seq` within `seconds` from now;
-    then a bot of level `bot` plays for each of them. Pushed when the game starts waiting for
+    then a bot of level `bot` (the table's, never `random`) takes each of their seats until
+    its owner joins again. Pushed when the game starts waiting for
     humans (with the events that made it wait), and after a snapshot or a resume while it
     waits. It stops with the next event of the game."""
 

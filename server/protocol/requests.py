@@ -59,11 +59,13 @@ class _Request(
 class Hello(_Request, tag="hello"):
     """First message of a connection: the protocol version and, to resume, a session token.
     `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
-    count as a bot's."""
+    count as a bot's. `language`: the language the player reads (ISO 639-1, `de`, `en`); a
+    new guest's name is in it (`Gast-...` for `de`, `guest-...` otherwise)."""
 
     version: Annotated[int, msgspec.Meta(ge=0, le=999)]
     token: Token | None = None
     bot: bool = False
+    language: Annotated[str, msgspec.Meta(pattern="^[a-z]{2}$")] | None = None
 
 
 class Register(_Request, tag="register"):
@@ -102,7 +104,9 @@ class WatchLobby(_Request, tag="watch_lobby"):
 class CreateTable(_Request, tag="create_table"):
     """Open a table. `rules` are the game's rule options (for Skat the fields of
     `engine.skat.rules.Rules`, `players` 3 or 4). Bots fill empty seats after
-    `fill_bots_after` seconds if given."""
+    `fill_bots_after` seconds if given. `move_seconds`: each human's time for a move, one of
+    0 (no clock), 20, 40 or 120; absent, the server's default. When it runs out a bot of the
+    table's level plays the seat until its owner takes it back."""
 
     game: GameName = "skat"
     rules: RuleOptions = msgspec.field(default_factory=dict)
@@ -110,6 +114,7 @@ class CreateTable(_Request, tag="create_table"):
     series_length: Annotated[int, msgspec.Meta(ge=1, le=MAX_SERIES)] | None = None
     fill_bots_after: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
     bot_level: BotLevel = "random"
+    move_seconds: int | None = None
 
 
 class Join(_Request, tag="join"):

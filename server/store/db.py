@@ -179,10 +179,10 @@ class Store:
 
     # --- identity --------------------------------------------------------------------
 
-    async def new_guest(self) -> StoredUser:
-        """A guest user with a server-chosen name."""
+    async def new_guest(self, prefix: str = "guest-") -> StoredUser:
+        """A guest user with a server-chosen name: `prefix` and random hex digits."""
         async with self.engine.begin() as conn:
-            name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
+            name = f"{prefix}{secrets.token_hex(GUEST_NAME_BYTES)}"
             now = _now()
             result = await conn.execute(
                 insert(users).values(
@@ -252,18 +252,20 @@ class Store:
         return StoredUser(user_id, name, "guest")
 
     async def account(self, name: str) -> tuple[StoredUser, str] | None:
-        """The account called `name` and its password hash."""
+        """The account whose name looks like `name` and its password hash. Found by the
+        skeleton, as uniqueness is decided (server/names.py): 'jürgen müller' logs in to
+        'Jürgen Müller', the one account that name can belong to."""
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(users.c.id, users.c.password_hash).where(
-                        users.c.name == name, users.c.kind == "account"
+                    select(users.c.id, users.c.name, users.c.password_hash).where(
+                        users.c.name_key == skeleton(name), users.c.kind == "account"
                     )
                 )
             ).first()
         if row is None:
             return None
-        return StoredUser(row.id, name, "account"), row.password_hash
+        return StoredUser(row.id, row.name, "account"), row.password_hash
 
     async def new_session(self, user_id: int) -> str:
         """A session token for `user_id` (only its hash is stored)."""

@@ -38,7 +38,8 @@ export class Net {
    *     people push (presence, friends, invitation, lobby_said);
    *   onWelcome(user, {reconnected}): the session is (re)established;
    *   onStatus("connecting" | "online" | "offline");
-   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
+   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect;
+   *   language(): the player's language, for the name of a new guest ("Gast-..." in German).
    */
   constructor(hooks, url = defaultUrl()) {
     this.hooks = hooks;
@@ -103,6 +104,12 @@ export class Net {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      if (this.ws?.readyState !== WebSocket.OPEN) {
+        // Sending on a closing socket only logs an error; the reconnect sends it again.
+        this.pending.delete(id);
+        reject(new ProtocolError("disconnected", "the connection is closing"));
+        return;
+      }
       try {
         this.ws.send(JSON.stringify({ type, id, ...fields }));
       } catch (error) {
@@ -118,6 +125,11 @@ export class Net {
   stream(type, fields, onMessage) {
     const id = this.nextId++;
     this.streams.set(id, onMessage);
+    if (this.ws?.readyState !== WebSocket.OPEN) {
+      this.streams.delete(id); // sending on a closing socket only logs an error
+      onMessage({ type: "error", id, code: "disconnected", message: "the connection is closing" });
+      return;
+    }
     try {
       this.ws.send(JSON.stringify({ type, id, ...fields }));
     } catch (error) {
@@ -126,9 +138,11 @@ export class Net {
     }
   }
 
-  /** Forget the session (log out): the next hello makes a new guest. */
+  /** Forget the session (log out): the next hello makes a new guest. Requests made
+   * meanwhile (the lobby's, as the page goes back to it) wait for that hello. */
   async logout() {
     this.token = null;
+    this.online = false;
     this.ws?.close(4000, "log out");
   }
 
@@ -141,14 +155,14 @@ export class Net {
   async _hello() {
     let welcome;
     try {
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token, language: this.hooks.language?.() });
     } catch (error) {
       if (error.code !== "bad_token") {
         if (error.code !== "disconnected") this.hooks.onStrayError?.(error); // too_many_guests
         return;
       }
       this.token = null; // the server forgot us (new database): start as a new guest
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, language: this.hooks.language?.() });
     }
     this.adopt(welcome);
     const reconnected = this.everOnline;

@@ -89,7 +89,7 @@ function contractValue(contract, hand, cards, deck) {
  */
 export function renderSkat(model, ctx) {
   const view = model.view;
-  const root = h("div", { class: `felt skat players-${view.players}` });
+  const root = h("div", { class: `felt skat players-${view.players} phase-${view.phase}` });
   const me = model.seat;
   const base = me ?? 0;
   const n = view.players;
@@ -155,6 +155,8 @@ function centre(model, ctx, position) {
   const box = h("section", { class: "centre", "aria-label": t("table.centre") });
   box.append(contractLine(model, ctx));
   if (model.lastOver && ctx.ui.seenResult !== model.lastOver.number) box.append(resultPanel(model, ctx));
+  const refusal = claimRefusal(model);
+  if (refusal) box.append(refusal);
   const trick = h("div", { class: "trick", "aria-label": t("skat.current_trick"), "aria-live": "polite" });
   if (view.phase === "play" && view.to_move === model.seat && model.seat !== null && view.trick.length) {
     trick.append(h("div", { class: "trick-slot at-bottom", "aria-hidden": "true" }));
@@ -183,6 +185,22 @@ function centre(model, ctx, position) {
   box.append(trick);
   if (view.phase === "play" && view.tricks.length) box.append(lastTrick(model, ctx));
   return box;
+}
+
+/** A refused claim, said at the table until three more cards are played: who refused it,
+ * what a refusal means and that play goes on (before, play simply went on). A bot's own
+ * reasons stay with the bots' explanations, which everyone sees once the deal is over. */
+function claimRefusal(model) {
+  const view = model.view;
+  if (view.phase !== "play" || !view.claimed || view.claim_open) return null;
+  const at = model.moves.findLastIndex((move) => move.action?.type === "refuse_claim");
+  if (at < 0 || model.moves.slice(at + 1).filter((move) => move.action?.type === "play").length >= 3) return null;
+  const name = model.name(model.moves[at].seat);
+  const ours = view.declarer === model.seat;
+  return h("p", { class: "claim-refused", role: "status" },
+    h("strong", {}, ours ? t("skat.claim_refused_yours", { name }) : t("skat.claim_refused", { name, declarer: model.name(view.declarer) })),
+    ` ${t(view.contract?.game === "null" ? "skat.claim_refused_why_null" : "skat.claim_refused_why")}`,
+    ` ${t(ours ? "skat.claim_again" : "skat.claim_play_on")}`);
 }
 
 /** The deal's bid or game, the declarer and Kontra/Re (`model.info`: the deal number, if any). */

@@ -155,10 +155,13 @@ function centre(model, ctx, position) {
   if (rounds.length > seen || view.phase === "over") box.append(roundPanel(model, ctx, rounds));
   const trick = h("div", { class: "trick tichu-trick", "aria-label": t("tichu.table"), "aria-live": "polite" });
   const played = (view.trick || []).filter((e) => e.action.type === "play");
+  // The lead note sits at the bottom edge, unless the trick taken lies there (ours).
+  let noteAt = "";
   if (view.trick_closed && played.length) {
     // Everybody passed: the trick is taken; it stays in view, faded, until the next lead.
     const top = played[played.length - 1];
     trick.append(combo(top, position, "taken", t("tichu.takes_trick", { name: model.name(top.seat) })));
+    if (position(top.seat) === "bottom") noteAt = "at-top";
   } else {
     played.slice(-3).forEach((event, i, shown) => {
       const top = i === shown.length - 1;
@@ -166,7 +169,7 @@ function centre(model, ctx, position) {
     });
   }
   if ((!played.length || view.trick_closed) && view.phase === "play") {
-    trick.append(h("p", { class: "muted lead-note" }, view.to_move === model.seat ? t("tichu.your_lead") : t("tichu.leads", { name: model.name(view.to_move) })));
+    trick.append(h("p", { class: `muted lead-note ${noteAt}` }, view.to_move === model.seat ? t("tichu.your_lead") : t("tichu.leads", { name: model.name(view.to_move) })));
   }
   box.append(trick);
   if (model.lastTrick) box.append(lastTrick(model, ctx));
