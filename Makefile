@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit unit-nojit bench deploy-check clean
+.PHONY: run test lint typecheck unit unit-nojit solver-cache bench deploy-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,12 @@ unit-nojit: $(STAMP)
 
 test: lint typecheck unit unit-nojit
 
-bench: $(STAMP)
+# Drop the Skat solver's numba cache if its sources changed (bots/solver_cache.py); the tests,
+# `tischrunde` and the bot pool do it themselves, benchmarks run by hand need it after an edit.
+solver-cache: $(STAMP)
+	$(BIN)/python -m bots.solver_cache
+
+bench: solver-cache
 	$(BIN)/python -m bench.iss_replay
 	$(BIN)/python -m bench.load --clients 1000
 

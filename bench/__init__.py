@@ -1,7 +1,4 @@
 """Benchmarks: `python -m bench.<name>` prints medians and ratios; figures go to
-docs/benchmarks.md. Several load the Skat solver, so its numba cache is checked first
-(`bots.solver_cache`)."""
-
-from bots.solver_cache import keep_fresh
-
-keep_fresh()
+docs/benchmarks.md. Several load the Skat solver: after editing it, drop its stale numba cache
+first with `make solver-cache` (`python -m bots.solver_cache`); `make bench` does. Importing a
+benchmark touches no files."""

@@ -26,6 +26,7 @@ them: what the game costs beyond moving frames through the same WebSocket librar
 
     python -m bench.load --clients 1000 --seconds 20
     python -m bench.load --clients 2000 --servers 2 --postgres --mqtt mqtt://127.0.0.1:1883
+    python -m bench.load --people --clients 1000 --seconds 20     # presence, bench/people.py
 
 The CPU that the local PostgreSQL and Mosquitto spend is reported per action too, as the
 figures a capacity plan needs (docs/capacity.md).
@@ -500,6 +501,11 @@ def main() -> None:
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)  # the echo's process
+    parser.add_argument(
+        "--people", action="store_true", help="presence and lobby chat instead (bench/people.py)"
+    )
+    parser.add_argument("--interval", type=float, default=0.5, help="--people: s between moves")
+    parser.add_argument("--chat-per-second", type=float, default=2.0, help="--people: lobby chat")
     args = parser.parse_args()
     if args.serve_echo is not None:
         with contextlib.suppress(KeyboardInterrupt):
@@ -519,14 +525,22 @@ def main() -> None:
             for port in ports:
                 wait_ready(port)
             servers = Servers([psutil.Process(p.pid) for p in started])
-            report = run(args.clients, args.seconds, ports, servers, args.client_processes)
+            if args.people:
+                from bench.people import run_people
+
+                report = run_people(
+                    args.clients, args.seconds, ports[0], servers, args.client_processes,
+                    args.interval, args.chat_per_second,
+                )  # fmt: skip
+            else:
+                report = run(args.clients, args.seconds, ports, servers, args.client_processes)
             report["db"] = db.split("+", 1)[0]
         finally:
             for process in started:
                 process.terminate()
             for process in started:
                 process.wait(timeout=30)
-    if not args.no_echo:
+    if not (args.no_echo or args.people):
         print("  the echo baseline", file=sys.stderr)
         echo = echo_run(args.clients, args.seconds, args.client_processes)
         report = {**report, "echo": echo, "ratios": ratios(report, echo)}

@@ -4,8 +4,9 @@ Run: `python -m bench.tichu_engine [--repeat 7] [--rounds 300] [--positions 4000
 median and the range over the repetitions of:
 
 * rounds/s: whole rounds (deal, Grand Tichu decisions, exchange, play, scoring) through the
-  public interface, every action validated by `State.apply`. The policy is uniform over
-  `State.legal_actions(to_move)`; in the simultaneous phases every seat acts in seat order, an
+  public interface. The policy is uniform over `State.legal_actions(to_move)` and applies its
+  choice with `State.apply_listed` (the fast path for a listed action), or with the checked
+  `State.apply` in the rows marked so; in the simultaneous phases every seat acts in seat order, an
   exchange being three distinct cards drawn at random (uniform over the legal exchanges without
   listing all 2,184). With interrupts polled, after every play each other seat is asked for
   its legal actions and throws one of its bombs with probability 1/4.
@@ -13,10 +14,10 @@ median and the range over the repetitions of:
   answers), and the mask-level generator `plays.plays` on the same positions.
 
 `--breakdown` instead plays `--rounds` random rounds once and prints where their time goes:
-microseconds per round and per call for listing a lead or an answer, applying a lead, an
+microseconds per round and per call for listing a lead or an answer, applying (listed) a lead, an
 answer or a pass, the action that ends the round (it also scores it and deals the next), the
 Grand Tichu and exchange phases and the policy's choice. A lead's list is either generated
-or derived from the list of a larger hand of the same seat (`play_actions`).
+or derived from the list of the same seat's hand before its last play (`play_actions`).
 
 Times are process CPU time (`time.process_time`), so other load on the machine distorts them
 less than wall-clock time would.
@@ -30,10 +31,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Final
 
-from engine.tichu import Exchange, Pass, Play, Rules, State, new_game
+from engine.tichu import Action, Exchange, Pass, Play, Rules, State, new_game
 from engine.tichu.cards import format_cards
 from engine.tichu.combos import NO_COMBO
-from engine.tichu.play_actions import lead_list_misses
 from engine.tichu.plays import plays
 
 BOMB_PROBABILITY: Final = 0.25
@@ -46,7 +46,13 @@ def _random_exchange(state: State, seat: int, rng: random.Random) -> Exchange:
     return Exchange(left=cards[0], partner=cards[1], right=cards[2])
 
 
-def _simultaneous(state: State, rng: random.Random) -> State:
+def _take(state: State, seat: int, action: Action, listed: bool) -> State:
+    """`state` after `seat` takes `action`, chosen from its legal actions: through the fast
+    path (`listed`) or the checked `apply`."""
+    return state.apply_listed(seat, action) if listed else state.apply(seat, action)
+
+
+def _simultaneous(state: State, rng: random.Random, listed: bool = True) -> State:
     """Every seat that still has to act in the Grand Tichu or exchange phase acts once."""
     for seat in range(_SEATS):
         if state.phase == "exchange":
@@ -55,37 +61,37 @@ def _simultaneous(state: State, rng: random.Random) -> State:
         else:
             choices = state.legal_actions(seat)
             if choices:
-                state = state.apply(seat, rng.choice(choices))
+                state = _take(state, seat, rng.choice(choices), listed)
     return state
 
 
-def random_round(state: State, rng: random.Random, interrupts: bool) -> State:
+def random_round(state: State, rng: random.Random, interrupts: bool, listed: bool = True) -> State:
     """Play the current round of `state` to its end with the random policy."""
     round_index = state.round_index
     while not state.is_over and state.round_index == round_index:
         seat = state.to_move
         if seat is None:
-            state = _simultaneous(state, rng)
+            state = _simultaneous(state, rng, listed)
             continue
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state = _take(state, seat, rng.choice(state.legal_actions(seat)), listed)
         if interrupts and state.table != NO_COMBO and not state.is_over:
             for other in range(_SEATS):
                 if other == state.to_move:
                     continue
                 found = [a for a in state.legal_actions(other) if isinstance(a, Play)]
                 if found and rng.random() < BOMB_PROBABILITY:
-                    state = state.apply(other, rng.choice(found))
+                    state = _take(state, other, rng.choice(found), listed)
                     break
     return state
 
 
-def rounds_per_second(rounds: int, seed: int, interrupts: bool) -> float:
+def rounds_per_second(rounds: int, seed: int, interrupts: bool, listed: bool = True) -> float:
     """Rounds per CPU second over `rounds` fresh deals."""
     rng = random.Random(seed)
     rules = Rules()
     start = time.process_time()
     for index in range(rounds):
-        random_round(new_game(rules, seed=seed * rounds + index), rng, interrupts)
+        random_round(new_game(rules, seed=seed * rounds + index), rng, interrupts, listed)
     return rounds / (time.process_time() - start)
 
 
@@ -101,7 +107,7 @@ def sample_positions(count: int, seed: int) -> list[tuple[State, int]]:
             state = _simultaneous(state, rng)
         while state.phase == "play" and state.round_index == 0 and len(positions) < count:
             positions.append((state, state.turn))
-            state = state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+            state = state.apply_listed(state.turn, rng.choice(state.legal_actions(state.turn)))
     return positions
 
 
@@ -145,22 +151,18 @@ def breakdown(rounds: int, seed: int) -> tuple[Counter[str], Counter[str], float
             step = "lead" if state.table == NO_COMBO or state.closed else "answer"
             if state.phase == "dragon":
                 step = "Dragon trick"
-            misses = lead_list_misses()
             before = clock()
             actions = state.legal_actions(seat)
             listed = clock()
             listing = f"legal_actions: {step}"
-            if step == "lead":
-                fresh = lead_list_misses() > misses
-                listing += ", list generated" if fresh else ", list derived"
             action = rng.choice(actions)
             chosen = clock()
-            state = state.apply(seat, action)
+            state = state.apply_listed(seat, action)
             applied = clock()
             kind = "pass" if isinstance(action, Pass) else type(action).__name__.lower()
-            applying = f"apply: {kind} ({step})"
+            applying = f"apply_listed: {kind} ({step})"
             if state.is_over or state.round_index:
-                applying = "apply: the action ending the round"
+                applying = "apply_listed: the action ending the round"
             for label, spent in (
                 (listing, listed - before),
                 ("policy: random.choice", chosen - listed),
@@ -199,9 +201,12 @@ def main() -> None:
         _report_breakdown(args.rounds)
         return
     print(f"{'measure (per CPU second)':<40} {'median':>12} {'min':>12} {'max':>12}")
-    for interrupts in (False, True):
+    for interrupts, listed in ((False, True), (False, False), (True, True)):
         label = "random rounds" + (", bomb interrupts polled" if interrupts else "")
-        rates = [rounds_per_second(args.rounds, rep, interrupts) for rep in range(args.repeat)]
+        label += "" if listed else ", checked apply"
+        rates = [
+            rounds_per_second(args.rounds, rep, interrupts, listed) for rep in range(args.repeat)
+        ]
         _report(label, rates)
     positions = sample_positions(args.positions, 1)
     leads = sum(1 for state, _ in positions if state.table == NO_COMBO or state.closed)

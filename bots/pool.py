@@ -6,6 +6,10 @@ decision without blocking. Policies are looked up by name in the worker via `bot
 so nothing but data crosses the pipe. If the worker crashes, raises, or misses the deadline,
 the caller gets the fallback policy's decision at once and a hung or dead worker is killed and
 replaced: a bad bot can slow one move down to its deadline, never stall a table.
+
+The same workers run other work (`bots.tasks`, e.g. a step of a deal analysis) through `run`,
+but only when no play decision waits for a worker: play always goes first, and a task keeps
+a worker for one step only.
 """
 
 import asyncio
@@ -21,11 +25,13 @@ from typing import Any, Protocol
 from bots.policy import Decision
 from bots.registry import policy, warm_up
 from bots.solver_cache import keep_fresh
+from bots.tasks import run_task
 from engine.rng import make_rng
 
-__all__ = ["BotPool", "Decider", "PoolStats"]
+__all__ = ["TASK", "BotPool", "Decider", "PoolStats", "TaskFailed"]
 
-Request = tuple[str, str, Any, int]  # game, policy name, observation, seed
+Request = tuple[str, str, Any, int]  # game (or TASK), policy (or task) name, payload, seed
+TASK = "task"
 KILL_WAIT_SECONDS = 1.0
 
 
@@ -46,11 +52,14 @@ def _serve(conn: Connection, warm: bool) -> None:
         except (EOFError, OSError):
             return
         try:
-            decision = policy(game, name)(observation, make_rng(seed))
+            if game == TASK:
+                answer = run_task(name, observation, seed)
+            else:
+                answer = policy(game, name)(observation, make_rng(seed))
         except Exception as error:  # a policy bug must not kill the worker
             conn.send(("error", repr(error)))
         else:
-            conn.send(("ok", decision))
+            conn.send(("ok", answer))
 
 
 class Decider(Protocol):
@@ -70,6 +79,10 @@ class Decider(Protocol):
 
 class _WorkerLost(Exception):
     """The worker's pipe closed: the process died."""
+
+
+class TaskFailed(Exception):
+    """A task raised in its worker, or its worker died or missed the deadline."""
 
 
 @dataclass
@@ -117,13 +130,15 @@ class BotPool:
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._workers: list[_Worker] = []
         self._respawning: set[asyncio.Task[None]] = set()
+        self._deciding = 0  # decisions waiting for a worker: tasks wait while any do
+        self._freed = asyncio.Event()  # a worker became idle
 
     async def start(self) -> None:
         """Spawn the workers (in a thread: spawning takes a moment per process, warming up
         a few seconds with a warm numba cache, up to a minute on a machine's first start)."""
         for _ in range(self.size):
             worker = await asyncio.to_thread(self._spawn)
-            self._idle.put_nowait(worker)
+            self._release(worker)
 
     async def close(self) -> None:
         """Stop every worker."""
@@ -144,14 +159,18 @@ class BotPool:
         decision: Decision[Any] | None = None
         try:
             async with asyncio.timeout(deadline):
-                worker = await self._idle.get()
+                self._deciding += 1
+                try:
+                    worker = await self._idle.get()
+                finally:
+                    self._deciding -= 1
                 decision = await self._ask(worker, request)
         except (TimeoutError, _WorkerLost):
             if worker is not None:
                 self._replace(worker)
                 worker = None
         if worker is not None:
-            self._idle.put_nowait(worker)
+            self._release(worker)
         if decision is None:
             self.stats.fallbacks += 1
             decision = policy(game, self.fallback)(observation, make_rng(seed))
@@ -162,8 +181,46 @@ class BotPool:
             self._on_latency(elapsed)
         return decision
 
+    async def run(self, task: str, payload: Any, seed: int, deadline: float) -> Any:
+        """The result of task `task` (`bots.tasks`) on `payload`, from the first worker that
+        is idle while no play decision waits. `deadline` counts from when a worker is taken;
+        raises TaskFailed if the task raised, its worker died or missed the deadline (then
+        the worker is replaced)."""
+        worker = await self._worker_for_task()
+        try:
+            async with asyncio.timeout(deadline):
+                status, answer = await self._exchange(worker, (TASK, task, payload, seed))
+        except (TimeoutError, _WorkerLost) as error:
+            self._replace(worker)
+            raise TaskFailed(f"task {task} lost its worker") from error
+        self._release(worker)
+        if status != "ok":
+            raise TaskFailed(f"task {task} failed: {answer}")
+        return answer
+
+    async def _worker_for_task(self) -> _Worker:
+        """An idle worker, taken only when no decision is waiting for one."""
+        while self._deciding or self._idle.empty():
+            self._freed.clear()
+            await self._freed.wait()
+        return self._idle.get_nowait()
+
+    def _release(self, worker: _Worker) -> None:
+        """Make `worker` idle: a waiting decision takes it first, else a waiting task."""
+        self._idle.put_nowait(worker)
+        self._freed.set()
+
     async def _ask(self, worker: _Worker, request: Request) -> Decision[Any] | None:
         """Send `request` to `worker` and await its answer (None if the policy raised)."""
+        status, payload = await self._exchange(worker, request)
+        if status != "ok":
+            return None
+        if not isinstance(payload, Decision):
+            return None
+        return payload
+
+    async def _exchange(self, worker: _Worker, request: Request) -> tuple[str, Any]:
+        """Send `request` to `worker` and await its (status, payload) answer."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[tuple[str, Any]] = loop.create_future()
         fd = worker.conn.fileno()
@@ -180,16 +237,11 @@ class BotPool:
         loop.add_reader(fd, readable)
         try:
             worker.conn.send(request)
-            status, payload = await answer
+            return await answer
         except (BrokenPipeError, OSError) as error:
             raise _WorkerLost() from error
         finally:
             loop.remove_reader(fd)
-        if status != "ok":
-            return None
-        if not isinstance(payload, Decision):
-            return None
-        return payload
 
     def _spawn(self) -> _Worker:
         """Start a worker and wait until it has imported the bots (blocking: run in a thread)."""
@@ -203,7 +255,7 @@ class BotPool:
         return worker
 
     async def _respawn(self) -> None:
-        self._idle.put_nowait(await asyncio.to_thread(self._spawn))
+        self._release(await asyncio.to_thread(self._spawn))
 
     def _kill(self, worker: _Worker) -> None:
         worker.conn.close()

@@ -21,8 +21,10 @@ from bots.skat.bidders import BIDDERS
 __all__ = [
     "SKAT_LEVELS",
     "SKAT_MONTE_CARLO_LEVELS",
+    "SKAT_PLAYER_LEVELS",
     "SKAT_POLICIES",
     "TICHU_POLICIES",
+    "player_levels",
     "policy",
     "policy_names",
     "skat_policy",
@@ -37,6 +39,8 @@ SKAT_LEVEL_BIDDERS = tuple(
     f"{level}:{bidder}" for level in SKAT_MONTE_CARLO_LEVELS for bidder in BIDDERS
 )
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")
+# What a player picks from (`list_games`); the other names are for tests and tournaments.
+SKAT_PLAYER_LEVELS = ("random", "greedy", "beginner", "club", "strong", "expert")
 
 
 def skat_policy(name: str) -> Callable[..., Any]:
@@ -118,6 +122,14 @@ def policy_names(game: str) -> tuple[str, ...]:
     if game == "tichu":
         return TICHU_POLICIES
     raise ValueError(f"no bots for game {game!r}")
+
+
+def player_levels(game: str) -> tuple[str, ...]:
+    """The bot levels a player picks from at `game` (a subset of `policy_names`); raises
+    ValueError for an unknown game."""
+    if game == "skat":
+        return SKAT_PLAYER_LEVELS
+    return policy_names(game)
 
 
 def policy(game: str, name: str) -> Callable[..., Any]:

@@ -8,8 +8,10 @@ from another file could go on running stale code and give wrong answers. So befo
 imports the solver, `drop_stale_cache` hashes the sources of its jitted modules (and
 `engine/bits.py`) and, when the digest differs from the one stored beside the cache, deletes
 those cache files; numba then recompiles once and caches again. The engine does no file work
-itself: the bot pool's workers call `keep_fresh` before they warm up, and so does every entry point
-that may load the solver (`tischrunde`, the tests, the benchmarks). Only numba's default cache
+itself, and importing this module does none either: the bot pool's workers call `keep_fresh`
+before they warm up, `tischrunde` before it runs a command, the tests from their
+`pytest_configure` hook, and `python -m bots.solver_cache` (`make solver-cache`, which
+`make bench` runs first) before benchmarks. Only numba's default cache
 beside the sources is managed: with `NUMBA_CACHE_DIR` set, or a read-only install, clear that
 cache after an upgrade.
 """
@@ -69,3 +71,7 @@ def drop_stale_cache(package: Path = _PACKAGE, bits: Path = _BITS) -> None:
         stored.write_text(digest)
     except OSError:
         pass  # read-only tree: numba caches elsewhere (see module doc)
+
+
+if __name__ == "__main__":
+    keep_fresh()

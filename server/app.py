@@ -22,10 +22,12 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
 
 from bots.pool import BotPool, Decider
+from server.analysis import Analyses
 from server.cluster.bus import Bus, NoBus
 from server.cluster.mirror import LobbyMirror
 from server.cluster.node import node_name, node_url
 from server.cluster.remote_bots import RemoteBots
+from server.core.actor import Table
 from server.edge.connection import Connection
 from server.edge.guard import Guard
 from server.edge.http import HttpRoutes
@@ -34,8 +36,10 @@ from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.settings import Settings
+from server.social.hub import Social
+from server.social.presence import Presence
+from server.social.relay import Relay
 from server.store.db import Store
-from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.store.outages import unless_unavailable
 from server.tasks import cancel
@@ -63,7 +67,7 @@ class App:
         self.node = node_name(settings, bound)
         self.url = node_url(settings, self.node, bound)
         self.store = Store.connect(settings.db, self.node)
-        self.leases = Leases(self.store.engine, self.node, settings.lease_seconds)
+        self.leases = self.store.leases(self.node, settings.lease_seconds)
         games = all_games()
         local = BotPool(
             settings.bot_workers,
@@ -76,6 +80,8 @@ class App:
             self.pool = RemoteBots(settings.mqtt, local, games, settings.remote_bots_seconds)
         self.bus: Bus | NoBus = Bus(settings.mqtt) if settings.mqtt else NoBus()
         self.mirror = LobbyMirror(settings.mqtt) if settings.mqtt else None
+        # Analyses run in this process's own workers, between their play decisions.
+        self.analyses = Analyses(self.store, local, settings)
         self.lobby = Lobby(
             settings,
             self.store,
@@ -85,10 +91,21 @@ class App:
             games,
             on_moves=self.metrics.count_moves,
             remote=self.mirror,
+            on_deal_over=self.analyses.finished,
         )
         if self.mirror is not None:
             self.mirror.on_change = self.lobby.heard
-        self.tournaments = TournamentWatch(self.store.engine, settings.tournament_poll_seconds)
+        self.social_store = self.store.social
+        self.social = Social(
+            settings, self.social_store, self.lobby, self.metrics, Presence(), self.node
+        )
+        self.lobby.on_people = self._people
+        self.relay = (
+            Relay(settings.mqtt, self.bus, self.social, settings.lease_seconds)
+            if isinstance(self.bus, Bus)
+            else None
+        )
+        self.tournaments = TournamentWatch(self.store.tournaments, settings.tournament_poll_seconds)
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)
         self.connections: dict[int, Connection] = {}
@@ -96,6 +113,12 @@ class App:
         self.server: Server | None = None
         self._client_ids = itertools.count(1)
         self._background: list[asyncio.Task[None]] = []
+
+    def _people(self, table: Table) -> None:
+        """Who is at `table` changed: presence hears it (a private table as such only). At a
+        finished table nobody plays any more: its people are back in the lobby."""
+        people = {} if table.status == "finished" else table.people()
+        self.social.presence.at_table(table.id, table.config.private, people)
 
     def is_ready(self) -> bool:
         return self.ready
@@ -138,6 +161,9 @@ class App:
         self.bus.start()
         if self.mirror is not None:
             self.mirror.start()
+        await self.social.start()
+        if self.relay is not None:
+            self.relay.start(self.social_store)
         resumed = await self.lobby.restore()
         # What exists now (modules, resumed tables) lives as long as the process: keep it out
         # of the collector's passes, and run them rarely (GC_THRESHOLDS).
@@ -189,6 +215,9 @@ class App:
         if self.server is not None:
             await self.server.wait_closed()
         await self.tournaments.close()
+        if self.relay is not None:
+            await self.relay.close()
+        await self.analyses.close()
         if self.mirror is not None:
             await self.mirror.close()
         await self.pool.close()
@@ -231,6 +260,8 @@ class App:
             self.tournaments,
             self.guard,
             self.guard.address(str(peer), forwarded),
+            social=self.social,
+            analyses=self.analyses,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

@@ -5,11 +5,11 @@ import sys
 from collections.abc import Sequence
 
 from bots.solver_cache import keep_fresh
-from server.commands import bot_worker, db, play, serve, skat, tichu, tournament
+from server.commands import bot_worker, db, moderator, play, serve, skat, tichu, tournament
 
 __all__ = ["main"]
 
-_COMMAND_GROUPS = (skat, tichu, play, tournament, serve, bot_worker, db)
+_COMMAND_GROUPS = (skat, tichu, play, tournament, serve, bot_worker, db, moderator)
 
 
 def build_parser() -> argparse.ArgumentParser:

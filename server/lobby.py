@@ -31,6 +31,7 @@ from server.core.actor import Publisher, Table
 from server.core.commands import Followed, User
 from server.core.state import TableConfig
 from server.core.table import TableCore
+from server.core.timers import MOVE_CLOCKS
 from server.events import TableEvent
 from server.games import GameKind
 from server.protocol import CreateTable, LobbyTable, TableInfo, encode
@@ -40,12 +41,20 @@ from server.store.leases import Leases
 from server.store.outages import unless_unavailable
 from server.tasks import log_failure
 
-__all__ = ["Lobby", "LobbyError", "RemoteTables"]
+__all__ = ["FALLBACK_LEVEL", "Lobby", "LobbyError", "RemoteTables", "timeout_level"]
 
 log = logging.getLogger(__name__)
 
 TABLE_ID_BYTES = 6
 INVITE_BYTES = 6
+FALLBACK_LEVEL = "greedy"  # plays for a human when neither table nor server names a level
+
+
+def timeout_level(table_level: str, server_level: str) -> str:
+    """The bot that plays for a human who ran out of time or is away: the table's level (the
+    one its creator chose for its bots), else the server's `timeout_bot`, but never `random`,
+    whose moves would insult the player they stand in for."""
+    return next(level for level in (table_level, server_level, FALLBACK_LEVEL) if level != "random")
 
 
 class LobbyError(Exception):
@@ -80,8 +89,10 @@ class Lobby:
         games: Mapping[str, GameKind],
         on_moves: Callable[[int], None] | None = None,
         remote: RemoteTables | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self.settings = settings
+        self._on_deal_over = on_deal_over
         self.store = store
         self.leases = leases
         self.remote = remote
@@ -93,6 +104,8 @@ class Lobby:
         self._tasks: set[asyncio.Task[None]] = set()
         self._claiming = asyncio.Lock()  # one claim-and-adopt at a time in this process
         self.watchers: dict[int, Push] = {}  # clients that watch the lobby
+        # Told who is at a table after each command that may change it (presence; app.py).
+        self.on_people: Callable[[Table], None] | None = None
 
     def publish(self, channel: str, table_id: str, message: Any) -> None:
         """A table's public message: to the bus, and a lobby entry to the watchers too."""
@@ -166,6 +179,10 @@ class Lobby:
             self._lost(old)  # out of date: another process served it meanwhile
         return self._launch(self._config(stored.options), stored.events)
 
+    def _people(self, table: Table) -> None:
+        if self.on_people is not None:
+            self.on_people(table)
+
     def _lost(self, table: Table) -> None:
         """A table's append found that another process owns it now."""
         self._spawn(self._lose(table), f"lose-{table.id}")
@@ -222,6 +239,9 @@ class Lobby:
             raise LobbyError("bad_rules", str(error)) from error
         if request.bot_level not in policy_names(request.game):
             raise LobbyError("unknown_bot", f"no bot {request.bot_level!r}")
+        clocks = ", ".join(map(str, MOVE_CLOCKS))
+        if request.move_seconds is not None and request.move_seconds not in MOVE_CLOCKS:
+            raise LobbyError("bad_move_clock", f"move_seconds is one of {clocks} (0: no clock)")
         seats = game.seat_count(rules)
         options = {
             "id": secrets.token_urlsafe(TABLE_ID_BYTES),
@@ -236,6 +256,8 @@ class Lobby:
             "fill_bots_after": request.fill_bots_after,
             "fill_level": request.bot_level,
         }
+        if request.move_seconds is not None:
+            options["move_seconds"] = float(request.move_seconds)
         await self.store.create_table(
             str(options["id"]), request.game, options, self.leases.new_lease()
         )
@@ -308,13 +330,16 @@ class Lobby:
             await self.leases.release()
 
     def _config(self, options: Mapping[str, object], *, followed: bool = False) -> TableConfig:
+        """A stored table's configuration: its creator's options (a table created without a
+        move clock, or before tables had one, gets the server's) and the server's durations."""
         s = self.settings
+        given = {"move_seconds": s.move_seconds, **options}
+        level = str(given.get("fill_level", "random"))
         return TableConfig(
-            **options,  # type: ignore[arg-type]
+            **given,  # type: ignore[arg-type]
             followed=followed,
             grace_seconds=s.grace_seconds,
-            move_seconds=s.move_seconds,
-            timeout_bot=s.timeout_bot,
+            timeout_bot=timeout_level(level, s.timeout_bot),
             resume_window=s.resume_window,
         )
 
@@ -333,6 +358,8 @@ class Lobby:
             bot_deadline=self.settings.bot_deadline_seconds,
             on_moves=self._on_moves,
             on_lost=self._lost,
+            on_people=self._people,
+            on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table
         table.start(core.wake())

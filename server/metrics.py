@@ -23,6 +23,7 @@ class Metrics:
     connections_total: int = 0
     moves_total: int = 0
     frames_rejected_total: int = 0
+    social_limited_total: int = 0
     bot_buckets: list[int] = field(default_factory=lambda: [0] * (len(LATENCY_BUCKETS) + 1))
     bot_seconds_sum: float = 0.0
     bot_count: int = 0
@@ -61,6 +62,9 @@ class Metrics:
             "# HELP tischrunde_frames_rejected_total Client frames answered with an error.",
             "# TYPE tischrunde_frames_rejected_total counter",
             f"tischrunde_frames_rejected_total {self.frames_rejected_total}",
+            "# HELP tischrunde_social_limited_total Social requests and lobby chat rate-limited.",
+            "# TYPE tischrunde_social_limited_total counter",
+            f"tischrunde_social_limited_total {self.social_limited_total}",
             "# HELP tischrunde_bot_decision_seconds Time from asking the bot pool to its answer.",
             "# TYPE tischrunde_bot_decision_seconds histogram",
         ]

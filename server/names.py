@@ -23,10 +23,12 @@ import itertools
 import unicodedata
 
 __all__ = [
+    "GUEST_PREFIXES",
     "MAX_LENGTH",
     "MIN_LENGTH",
     "BadName",
     "check",
+    "guest_prefix",
     "is_reserved",
     "normalize",
     "problem",
@@ -38,7 +40,13 @@ MAX_LENGTH = 24
 SEPARATORS = frozenset(" _.-")
 INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 LOOK_ALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
-RESERVED_PREFIXES = ("guest-", "bot")  # server-chosen names of guests and bots
+# The start of a guest's server-chosen name, by the language his browser prefers (the
+# `language` of his `hello`); English for any other.
+GUEST_PREFIXES = {"en": "guest-", "de": "Gast-"}
+RESERVED_PREFIXES = (
+    *(p.casefold() for p in GUEST_PREFIXES.values()),
+    "bot",
+)  # guests', bots' names
 
 # Greek and Cyrillic capitals that look like a Latin capital (taken before case folding,
 # which would turn the Greek N into a letter like v), then the small letters and digits
@@ -162,5 +170,11 @@ def skeleton(name: str) -> str:
 
 
 def is_reserved(name: str) -> bool:
-    """Names of the forms the server gives guests and bots (`guest-...`, `bot...`)."""
+    """Names of the forms the server gives guests and bots (`guest-...`, `Gast-...`,
+    `bot...`)."""
     return name.casefold().startswith(RESERVED_PREFIXES)
+
+
+def guest_prefix(language: str | None) -> str:
+    """How a new guest's name begins for a player whose browser prefers `language`."""
+    return GUEST_PREFIXES.get(language or "en", GUEST_PREFIXES["en"])

@@ -23,10 +23,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         db: SQLAlchemy async URL; SQLite (aiosqlite) or PostgreSQL (asyncpg).
         mqtt: broker URL `mqtt://host:port`, or "" for no bus.
         grace_seconds: how long a disconnected seat waits for its owner before a bot plays it.
-        move_seconds: a human's time for one move before a bot plays it; 0 turns timers off.
+        move_seconds: a human's time for one move before a bot plays it, at tables whose creator
+            chose no move clock; 0 turns timers off.
         bot_delay_seconds: human-like minimum time a bot takes per move.
         bot_deadline_seconds: longest a bot may think before the fallback policy answers.
-        timeout_bot: the bot level that plays a move when a human runs out of time or is away.
+        timeout_bot: the bot level that plays for a human who runs out of time or is away, at
+            tables whose own level is `random` (the table's level comes first; never `random`:
+            `server.lobby.timeout_level`).
         bot_workers: processes in the bot pool; 0 means one per core.
         bot_warm_up: load the solver in every bot worker before the server listens (the
             first start on a machine compiles it: up to a minute).
@@ -35,6 +38,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         series_3, series_4: deals in a Skat list at a 3- or 4-table.
         max_frame_bytes: largest accepted WebSocket message.
         rate_per_second, rate_burst: token bucket per connection.
+        social_per_second, social_burst: token bucket per connection for what reaches other
+            players (friend requests, invitations, reports, lobby chat).
         abuse_limit: rate-limited messages after which a connection is closed with 1008.
         ping_seconds: keepalive ping interval.
         compression: permessage-deflate on WebSocket frames. Off by default: its zlib state
@@ -64,6 +69,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         trusted_proxies: peers (comma separated addresses or networks, `*` for any) whose
             `X-Forwarded-For` names the client's address (a reverse proxy in front).
         log_level: logging level name.
+        analysis_card_worlds, analysis_skat_worlds: the deal analysis's budget (worlds per
+            card decision and per valuation of a hand; docs/bots.md "Deal analysis").
+        analysis_per_user: deal analyses one user may have under way at once.
+        analysis_step_seconds: longest one analysis step may take in a bot worker.
+        analyze_finished: analyse every finished Skat deal, not only those asked for.
     """
 
     host: str = "127.0.0.1"
@@ -74,7 +84,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     move_seconds: float = 0.0
     bot_delay_seconds: float = 0.8
     bot_deadline_seconds: float = 5.0
-    timeout_bot: str = "random"
+    timeout_bot: str = "greedy"
     bot_workers: int = 0
     bot_warm_up: bool = True
     remote_bots_seconds: float = 0.0
@@ -83,6 +93,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     max_frame_bytes: int = 16 * 1024
     rate_per_second: float = 20.0
     rate_burst: float = 40.0
+    social_per_second: float = 1.0
+    social_burst: float = 10.0
     abuse_limit: int = 50
     ping_seconds: float = 20.0
     compression: bool = False
@@ -103,6 +115,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     login_backoff_max_seconds: float = 900.0
     trusted_proxies: str = ""
     log_level: str = "INFO"
+    analysis_card_worlds: int = 24
+    analysis_skat_worlds: int = 12
+    analysis_per_user: int = 2
+    analysis_step_seconds: float = 60.0
+    analyze_finished: bool = False
 
     def series_length(self, players: int) -> int:
         """Default deals in a list for a table of `players` seats."""

@@ -165,8 +165,34 @@ def test_server_never_imports_the_solver_at_module_level() -> None:
     assert not bad, "solver imported at server module level: " + "; ".join(bad)
 
 
+def _engine_uses(path: Path) -> list[int]:
+    """Lines of `path` that read an attribute called `engine` (a database engine)."""
+    return [
+        node.lineno
+        for node in ast.walk(_parse(path))
+        if isinstance(node, ast.Attribute) and node.attr == "engine"
+    ]
+
+
+def test_the_store_is_the_only_door_to_the_database() -> None:
+    """docs/conventions.md section 8: only `server/store` holds the database engine; the rest
+    of the server, the benchmarks and the examples ask `Store` (tests may read rows directly
+    to check what was written)."""
+    store = ROOT / "server" / "store"
+    paths = [*_files("server"), *_files("bench"), *_files("examples")]
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} uses .engine"
+        for path in paths
+        if store not in path.parents
+        for line in _engine_uses(path)
+    ]
+    assert not bad, "database engine outside server/store: " + "; ".join(bad)
+
+
 def test_layer_checker_sees_a_violation(tmp_path: Path) -> None:
     """The checker itself must catch an upward import, or the tests above prove nothing."""
     bad = tmp_path / "bad.py"
     bad.write_text("from server import cli\nimport os.path\n")
     assert _imports(bad) == [("server", 1, True), ("os.path", 2, True)]
+    bad.write_text("async def f(store):\n    return store.engine\n")
+    assert _engine_uses(bad) == [2]

@@ -4,8 +4,11 @@ Bidding: bid or hold up to the value of its strongest trump game if that game lo
 Skat: always picks up; discards the pair that leaves the strongest game and saves the most
 points. Card play: the declarer draws trumps, then cashes aces; everybody wins a trick with the
 cheapest winning card when it carries points or is the last card, smears points on a partner's
-trick when last, and otherwise throws the lowest card. Null and Ramsch: duck. A claim is
-answered as every bot answers it (`bots.skat.claims`).
+trick when last, and otherwise throws the lowest card. Null and Ramsch: duck. Schieberamsch:
+picks up the skat only with a hand that would take points anyway (two jacks or more, or 40
+card points or more) and then pushes the two costliest cards it may; otherwise passes it on
+unseen, not doubling the stakes. A claim is answered as every bot answers it
+(`bots.skat.claims`).
 """
 
 from typing import Final
@@ -19,6 +22,7 @@ from engine.bits import iter_bits, popcount
 from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
 from engine.skat.cards import (
     CARD_POINTS,
+    JACKS,
     GameType,
     beats,
     effective_suit,
@@ -37,6 +41,10 @@ __all__ = ["greedy_policy"]
 TRICK_WORTH_WINNING: Final = 3  # card points on the table that make a trick worth taking
 TRUMP_GROUP: Final = 4
 CLUB_JACK: Final = parse_card("JC")  # cannot be beaten: safe to add points under it
+# Schieberamsch: a hand this strong takes points anyway, so picking up to shed two is worth
+# the doubling.
+PICK_UP_JACKS: Final = 2
+PICK_UP_POINTS: Final = 40
 
 
 def greedy_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action]:
@@ -56,7 +64,27 @@ def greedy_policy(obs: Observation, rng: np.random.Generator) -> Decision[Action
         return _discard(obs, moves)
     if obs.phase == "declare":
         return _declare(obs, moves)
+    if obs.phase == "push":
+        return _push(obs, moves)
     return _play(obs, moves, rng)
+
+
+def _push(obs: Observation, moves: list[Action]) -> Decision[Action]:
+    """Schieberamsch: pick up with a dangerous hand and push its two costliest cards on;
+    pass a safe hand on unseen."""
+    cards = parse_cards(obs.hand)
+    if PickUpSkat() in moves:
+        jacks = popcount(cards & JACKS)
+        points = sum(CARD_POINTS[c] for c in iter_bits(cards))
+        risky = jacks >= PICK_UP_JACKS or points >= PICK_UP_POINTS
+        reason = "pick up a dangerous hand" if risky else "pass a safe hand on"
+        return Decision(
+            PickUpSkat() if risky else Pass(), {"reason": reason, "jacks": jacks, "points": points}
+        )
+    pushes = [m for m in moves if isinstance(m, Discard)]
+    best = max(pushes, key=lambda m: sum(CARD_POINTS[c] for c in iter_bits(parse_cards(m.cards))))
+    pushed = sum(CARD_POINTS[parse_card(c)] for c in best.cards)
+    return Decision(best, {"reason": "push the costliest cards", "points_pushed": pushed})
 
 
 def _bid(obs: Observation, moves: list[Action]) -> Decision[Action]:

@@ -147,10 +147,21 @@ def rollout(state: State, player: ClassicPolicy, trick: int) -> State:
             sit = world_situation(state, seat, trick)
             play = player.choose(sit).play
             action = PASS if play is None else with_wish(sit, play)
+            if _is_listed(sit, action):  # the usual case: spare the legality checks
+                state = state.apply_listed(seat, action)
+                continue
         if action is None:
             raise RuntimeError("a rollout player on turn must act")
         state = state.apply(seat, action)
     return state
+
+
+def _is_listed(sit: Situation, action: Action) -> bool:
+    """Is `action` one of the legal actions `sit` was built from (so `apply_listed` may take
+    it)? A Mah Jong play with a chosen wish is a new action: `apply` checks it."""
+    if action is PASS:
+        return sit.can_pass
+    return any(action is play.action for play in sit.legal)
 
 
 def value_candidates(

@@ -62,6 +62,8 @@ def candidates(state: "State", seat: int) -> Iterator[Action]:
                 yield Discard((format_card(first), format_card(second)))
     elif state.phase == "declare":
         yield from _declarations(hand=False)
+    elif state.phase == "push":
+        yield from _push_candidates(state, seat)
     elif state.phase == "play":
         for card in sorted(iter_bits(state.playable(seat)), reverse=True):
             yield Play(format_card(card))
@@ -94,8 +96,10 @@ def reject(state: "State", seat: int, action: Action) -> IllegalAction | None:
         return _wrong_phase(action, "pick up the skat or declare a hand game")
     if state.phase == "discard":
         if isinstance(action, Discard):
-            return _reject_discard(state, action)
+            return _reject_discard(state, seat, action)
         return _wrong_phase(action, "discard two cards")
+    if state.phase == "push":
+        return _reject_push(state, seat, action)
     if state.phase == "declare":
         if isinstance(action, Declare):
             return _reject_declaration(action, hand=False, bid=state.bid)
@@ -125,14 +129,42 @@ def _reject_bidding(state: "State", seat: int, action: Action) -> IllegalAction 
     return _wrong_phase(action, "bid, hold or pass")
 
 
-def _reject_discard(state: "State", action: Discard) -> IllegalAction | None:
+def _push_candidates(state: "State", seat: int) -> Iterator[Action]:
+    """Schieberamsch: pick up or pass on; after a pick-up, every pair of cards (jacks too:
+    `reject` refuses them, with the reason)."""
+    if not state.picked_up:
+        yield PickUpSkat()
+        yield Pass()
+        return
+    cards = sorted(iter_bits(state.hands[seat]), reverse=True)
+    for i, first in enumerate(cards):
+        for second in cards[i + 1 :]:
+            yield Discard((format_card(first), format_card(second)))
+
+
+def _reject_push(state: "State", seat: int, action: Action) -> IllegalAction | None:
+    if isinstance(action, PickUpSkat | Pass):
+        if state.picked_up:
+            return IllegalAction("push_two_cards", "you took the skat: push two cards on")
+        return None
+    if isinstance(action, Discard):
+        if not state.picked_up:
+            return IllegalAction("skat_not_taken", "pick up the skat before pushing cards")
+        error = _reject_discard(state, seat, action)
+        if error is None and any(c.startswith("J") for c in action.cards):
+            return IllegalAction("no_jacks_pushed", "jacks may not be pushed on")
+        return error
+    return _wrong_phase(action, "pick up the skat or pass it on")
+
+
+def _reject_discard(state: "State", seat: int, action: Discard) -> IllegalAction | None:
     try:
         cards = [parse_card(c) for c in action.cards]
     except InvalidInput as error:
         return IllegalAction("not_a_card", str(error))
     if cards[0] == cards[1]:
         return IllegalAction("bad_discard", "discard two different cards")
-    if any(not state.hands[state.declarer] >> c & 1 for c in cards):
+    if any(not state.hands[seat] >> c & 1 for c in cards):
         return IllegalAction("not_in_hand", "you can only discard cards you hold")
     if cards[0] < cards[1]:
         return IllegalAction(

@@ -43,7 +43,8 @@ class Observation(msgspec.Struct, frozen=True):
     """A seat's view of the deal. `seat` None (or the sitting-out dealer) sees public
     information only. `legal` lists the viewer's own legal actions. `claimed`: the declarer
     has shown his cards with a claim (they stay open); `claim_open`: that claim waits for
-    the defenders, `claim_accepted` lists those who accepted it."""
+    the defenders, `claim_accepted` lists those who accepted it. `bock`: the deal counts
+    double (house rule Bockrunden); `pushes`: skats pushed on in a Schieberamsch."""
 
     seat: int | None
     players: int
@@ -75,6 +76,8 @@ class Observation(msgspec.Struct, frozen=True):
     history: tuple[SeenAction, ...]
     legal: tuple[Action, ...]
     result: Result | None
+    bock: bool = False
+    pushes: int = 0
 
     @property
     def order(self) -> tuple[int, int, int]:
@@ -150,4 +153,6 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         history=seen,
         legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
         result=state.result if over else None,
+        bock=state.start.bock,
+        pushes=state.pushes,
     )

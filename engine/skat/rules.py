@@ -16,7 +16,7 @@ __all__ = [
 ]
 
 # The phases of a deal, in order (observations carry it, so it lives here, not in `state`).
-Phase = Literal["bidding", "skat", "discard", "declare", "play", "over"]
+Phase = Literal["bidding", "skat", "discard", "declare", "push", "play", "over"]
 
 TRICKS_PER_DEAL: Final = 10
 CARDS_PER_TRICK: Final = 3
@@ -40,16 +40,22 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Attributes:
         players: 3, or 4 with the dealer sitting out each deal.
-        all_pass: "throw_in" (ISkO 3.3.7: nothing is scored, the next player deals) or
-            "ramsch" (house rule: everybody plays alone, jacks are trumps, most points lose).
+        all_pass: "throw_in" (ISkO 3.3.7: nothing is scored, the next player deals),
+            "ramsch" (house rule: everybody plays alone, jacks are trumps, most points lose)
+            or "schieberamsch" (Ramsch after each player in turn may pick up the skat and
+            push two cards, no jacks, on; each push doubles; docs/skat-rules.md 3.3).
         kontra: house rule Kontra/Re: a defender who took part in the bidding may double before
             playing his first card; the declarer may redouble before his next card.
+        bock: house rule Bockrunden: some deals earn a round of Bock deals (one per player) whose
+            list values count double (`engine.skat.scoring.earns_bock`, docs/skat-rules.md
+            section 3.5).
         iss_compat: the International Skat Server's conventions (docs/skat-rules.md section 12.3): a
             defenders' resignation needs both defenders, the declarer may resign at any time,
             and the other party takes every remaining trick after a resignation or abandonment.
     """
 
     players: Literal[3, 4] = 3
-    all_pass: Literal["throw_in", "ramsch"] = "throw_in"
+    all_pass: Literal["throw_in", "ramsch", "schieberamsch"] = "throw_in"
     kontra: bool = False
+    bock: bool = False
     iss_compat: bool = False

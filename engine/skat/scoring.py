@@ -4,16 +4,22 @@ The functions here are pure arithmetic on a settled game so that the worked exam
 docs/skat-rules.md section 11 can be checked directly, without playing the cards.
 """
 
+from collections.abc import Sequence
+
 import msgspec
 
 from engine.skat.cards import BASE_VALUE, NULL_VALUES, TRUMP_ORDER, CardMask, GameType
 
 __all__ = [
+    "BOCK_GAME_VALUE",
     "LOST_DEFENDER_BONUS",
     "WON_BONUS",
     "GameValue",
     "Result",
     "Standing",
+    "bock_deals_due",
+    "doubled",
+    "earns_bock",
     "matadors",
     "ramsch_scores",
     "seeger_fabian",
@@ -30,6 +36,9 @@ WIN_POINTS = 61
 SCHNEIDER_LOSS_POINTS = 30
 ALL_TRICKS = 10
 DURCHMARSCH_VALUE = 120
+# Bockrunden (house rule): a game worth this much or more earns a round of Bock deals.
+BOCK_GAME_VALUE = 120
+DRAW_POINTS = 60
 
 
 def matadors(game: GameType, cards: CardMask) -> int:
@@ -157,16 +166,21 @@ def seeger_fabian(players: int, declarer: int, won: bool, list_value: int) -> tu
     return tuple(own if seat == declarer else others for seat in range(players))
 
 
-def ramsch_scores(points: tuple[int, ...], tricks: tuple[int, ...]) -> tuple[int, ...]:
+def ramsch_scores(
+    points: tuple[int, ...], tricks: tuple[int, ...], pushes: int = 0
+) -> tuple[int, ...]:
     """List points of a Ramsch (house rule, docs/skat-rules.md section 3.3) per active player.
 
     A player taking every trick (Durchmarsch) wins 120. Otherwise the players with the most
-    card points lose that many, doubled if some player took no trick (Jungfrau).
+    card points lose that many, doubled if some player took no trick (Jungfrau). In a
+    Schieberamsch each of the `pushes` doubles the scores.
     """
+    factor: int = 2**pushes
     if ALL_TRICKS in tricks:
-        return tuple(DURCHMARSCH_VALUE if t == ALL_TRICKS else 0 for t in tricks)
+        return tuple(DURCHMARSCH_VALUE * factor if t == ALL_TRICKS else 0 for t in tricks)
     most = max(points)
-    factor = 2 if 0 in tricks else 1
+    if 0 in tricks:
+        factor *= 2
     return tuple(-most * factor if p == most else 0 for p in points)
 
 
@@ -175,7 +189,9 @@ class Result(msgspec.Struct, frozen=True):
 
     `declarer` is None for a passed-in deal, a Ramsch or a deal aborted before the bidding
     ended. `list_value` is signed as in the ISS record's `v:` (losses x2) and includes
-    Kontra/Re; `matadors` is signed as in `m:`. `seeger_fabian` has one entry per table seat.
+    Kontra/Re and Bock (`bock`: the deal counted double); `matadors` is signed as in `m:`.
+    `seeger_fabian` has one entry per table seat. `pushes`: the skat pushes of a
+    Schieberamsch (each doubled it).
     """
 
     declarer: int | None
@@ -202,6 +218,8 @@ class Result(msgspec.Struct, frozen=True):
     penalized: tuple[int, ...] = ()
     kontra: int = 0
     ended_by: str = "played_out"
+    bock: bool = False
+    pushes: int = 0
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -234,3 +252,42 @@ def standings(players: int, results: list[Result]) -> list[Standing]:
         performance = game_points + WON_BONUS * (won - lost) + fabian
         totals.append(Standing(seat, game_points, won, lost, fabian, performance))
     return sorted(totals, key=lambda s: (-s.performance, -s.won, s.lost, s.seat))
+
+
+def doubled(list_value: int, *, kontra: int, bock: bool) -> int:
+    """A list value with its doublings: Kontra, Re (`kontra` 1 or 2) and a Bock deal each
+    double it (house rules, docs/skat-rules.md sections 3.4, 3.5)."""
+    factor: int = 2**kontra * (2 if bock else 1)
+    return list_value * factor
+
+
+def earns_bock(result: Result) -> bool:
+    """Whether a deal earns a round of Bock deals (house rule, docs/skat-rules.md section 3.5):
+    every player passed (passed in, or the Ramsch played instead), a game lost after Kontra,
+    a game worth 120 or more before Kontra and Bock, or a game played out at 60 to 60."""
+    if result.passed_in or result.ramsch:
+        return True
+    if result.declarer is None or result.won is None or result.aborted:
+        return False
+    return (
+        (result.kontra > 0 and not result.won)
+        or result.game_value >= BOCK_GAME_VALUE
+        or (
+            result.game != "null"
+            and result.ended_by == "played_out"
+            and result.declarer_points == DRAW_POINTS
+        )
+    )
+
+
+def bock_deals_due(players: int, results: Sequence[Result]) -> int:
+    """Bock deals still owed after the deals `results` of a list, in order: each deal that
+    earns Bock adds a round of one deal per player, queued after the rounds still running
+    (they never overlap), and each deal played while some are owed is one of them."""
+    due = 0
+    for result in results:
+        if due:
+            due -= 1
+        if earns_bock(result):
+            due += players
+    return due

@@ -1,5 +1,6 @@
 """The result of a finished Skat deal: game value, won or lost, list and Seeger-Fabian points
-(ISkO 5; docs/skat-rules.md), for declared games, Ramsch, passed-in and aborted deals."""
+(ISkO 5; docs/skat-rules.md), for declared games, Ramsch, passed-in and aborted deals, a
+Bock deal's list value doubled."""
 
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from engine.skat.scoring import (
     SCHNEIDER_POINTS,
     WIN_POINTS,
     Result,
+    doubled,
     matadors,
     ramsch_scores,
     seeger_fabian,
@@ -54,6 +56,7 @@ def _empty_result(state: "State", **fields: object) -> Result:
         "schwarz": False,
         "seeger_fabian": (0,) * state.players,
         "ended_by": state.ended_by,
+        "bock": state.start.bock,
     }
     base.update(fields)
     return Result(**base)  # type: ignore[arg-type]
@@ -68,11 +71,12 @@ def _settle_ramsch(state: "State") -> Result:
         taken[last] |= state.skat
     points = tuple(card_points(taken[s]) for s in seats)
     tricks = tuple(sum(1 for t in state.tricks if t.winner == s) for s in seats)
-    scores = ramsch_scores(points, tricks) if state.ended_by == "played_out" else (0, 0, 0)
+    played_out = state.ended_by == "played_out"
+    scores = ramsch_scores(points, tricks, state.pushes) if played_out else (0, 0, 0)
     per_seat = [0] * state.players
     for seat, score in zip(seats, scores, strict=True):
-        per_seat[seat] = score
-    return _empty_result(state, ramsch=True, seeger_fabian=tuple(per_seat))
+        per_seat[seat] = doubled(score, kontra=0, bock=state.start.bock)
+    return _empty_result(state, ramsch=True, seeger_fabian=tuple(per_seat), pushes=state.pushes)
 
 
 def _settle_abort(state: "State") -> Result:
@@ -164,7 +168,7 @@ def _settle_declared(state: "State") -> Result:
             lost_anyway=lost_anyway,
             levels_against_declarer=levels_against,
         )
-    list_value = value.list_value * (2**state.kontra)
+    list_value = doubled(value.list_value, kontra=state.kontra, bock=state.start.bock)
     return Result(
         declarer=declarer,
         game=contract.game,
@@ -187,6 +191,7 @@ def _settle_declared(state: "State") -> Result:
         penalized=(state.abandoned_by,) if state.abandoned_by != NO_SEAT else (),
         kontra=state.kontra,
         ended_by=state.ended_by,
+        bock=state.start.bock,
     )
 
 

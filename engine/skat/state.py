@@ -63,11 +63,13 @@ STAGE_MIDDLEHAND, STAGE_REARHAND, STAGE_FOREHAND_ALONE = 1, 2, 3
 
 
 class GameStart(msgspec.Struct, frozen=True):
-    """The first event of a deal: with it, `replay` needs no random numbers."""
+    """The first event of a deal: with it, `replay` needs no random numbers. `bock`: this
+    deal is a Bock deal of its list (house rule; the list, not the deal, decides it)."""
 
     rules: Rules
     deal: Deal
     dealer: int
+    bock: bool = False
 
 
 class Trick(msgspec.Struct, frozen=True):
@@ -84,11 +86,13 @@ def new_game(
     seed: int | None = None,
     deal: Deal | None = None,
     dealer: int | None = None,
+    bock: bool = False,
 ) -> "State":
     """A new deal at a table of `rules.players` seats.
 
     Exactly one of `seed` and `deal` is given. The dealer defaults to the last seat, so that
-    at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records.
+    at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records. `bock`: the
+    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table).
     """
     rules = rules or Rules()
     if (seed is None) == (deal is None):
@@ -98,7 +102,9 @@ def new_game(
     dealer = rules.players - 1 if dealer is None else dealer
     if not 0 <= dealer < rules.players:
         raise InvalidInput(f"dealer must be a seat 0..{rules.players - 1}")
-    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer))
+    if bock and not rules.bock:
+        raise InvalidInput("a Bock deal needs the rule bock")
+    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock))
 
 
 def replay(start: GameStart, actions: Iterable[tuple[int, Action]]) -> "State":
@@ -140,6 +146,8 @@ class State(msgspec.Struct, frozen=True, dict=True):
     claim_accepted: int = 0  # defenders (as bits) who accepted the open claim
     claim_refused_at: int = -1  # completed tricks when the last claim was refused
     abandoned_by: int = NO_SEAT
+    pusher: int = NO_SEAT  # Schieberamsch: whose turn it is to pick up or pass the skat on
+    pushes: int = 0  # Schieberamsch: skats pushed on after a pick-up (each doubles)
     ended_by: str = ""
     log: tuple[tuple[int, Action], ...] = ()
 
@@ -204,6 +212,8 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return self.answerer if self.awaiting_answer else self.bidder
         if self.phase in ("skat", "discard", "declare"):
             return self.declarer
+        if self.phase == "push":
+            return self.pusher
         if self.phase == "play" and self.claim_open:
             return next(s for s in self._answer_order() if not self.claim_accepted >> s & 1)
         if self.phase == "play":
@@ -250,6 +260,18 @@ class State(msgspec.Struct, frozen=True, dict=True):
         error = reject(self, seat, action)
         if error is not None:
             raise error
+        return self._transition(seat, action)
+
+    def apply_listed(self, seat: int, action: Action) -> "State":
+        """`apply` for an action the caller took from `self.legal_actions(seat)` (or from
+        this state's observation), which is known legal: applied without the check, the
+        usual loop of a bot or a playout (choose from the list, apply).
+
+        The caller vouches for the action; one not from that list gives an undefined state.
+        Both engines offer this fast path under this name (docs/conventions.md section 3).
+        """
+        if isinstance(action, Abandon):  # never listed: refused as by `apply`
+            return self.apply(seat, action)
         return self._transition(seat, action)
 
     def abandon(self, seat: int, reason: Literal["left", "timeout"] = "left") -> "State":
@@ -300,6 +322,8 @@ class State(msgspec.Struct, frozen=True, dict=True):
             )
         if self.phase == "bidding":
             return self._bidding_step(seat, action, log)
+        if self.phase == "push":
+            return self._push_step(seat, action, log)
         if isinstance(action, PickUpSkat):
             hands = _with(self.hands, seat, self.hands[seat] | self.skat)
             return msgspec.structs.replace(
@@ -395,6 +419,16 @@ class State(msgspec.Struct, frozen=True, dict=True):
         )
 
     def _all_passed(self, log: tuple[tuple[int, Action], ...]) -> "State":
+        if self.rules.all_pass == "schieberamsch":
+            return msgspec.structs.replace(
+                self,
+                phase="push",
+                ramsch=True,
+                pusher=self.position_seat(0),
+                bidder=NO_SEAT,
+                answerer=NO_SEAT,
+                log=log,
+            )
         if self.rules.all_pass == "ramsch":
             return msgspec.structs.replace(
                 self,
@@ -406,6 +440,29 @@ class State(msgspec.Struct, frozen=True, dict=True):
                 log=log,
             )
         return msgspec.structs.replace(self, phase="over", ended_by="passed_in", log=log)
+
+    def _push_step(self, seat: int, action: Action, log: tuple[tuple[int, Action], ...]) -> "State":
+        """Schieberamsch: pick up the skat, then push two cards on (a doubling); or pass it
+        on unseen. After rearhand the Ramsch is played, forehand leading."""
+        replace = msgspec.structs.replace
+        if isinstance(action, PickUpSkat):
+            hands = _with(self.hands, seat, self.hands[seat] | self.skat)
+            return replace(self, hands=hands, skat=0, picked_up=True, log=log)
+        state = self
+        if isinstance(action, Discard):
+            mask = sum(1 << parse_card(c) for c in action.cards)
+            hands = _with(self.hands, seat, self.hands[seat] & ~mask)
+            state = replace(self, hands=hands, skat=mask, pushes=self.pushes + 1)
+        if seat == self.position_seat(2):
+            return replace(
+                state,
+                phase="play",
+                pusher=NO_SEAT,
+                picked_up=False,
+                leader=self.position_seat(0),
+                log=log,
+            )
+        return replace(state, pusher=self.next_seat(seat), picked_up=False, log=log)
 
     def _play(self, seat: int, card: int, log: tuple[tuple[int, Action], ...]) -> "State":
         hands = _with(self.hands, seat, self.hands[seat] & ~(1 << card))

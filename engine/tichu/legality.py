@@ -360,7 +360,7 @@ def legal_actions(state: "State", seat: int, exchanges: bool) -> list[Action]:
     wishes = _WISHES[state.start.rules.wish_required]
     duty = bool(ctx.wish_cards) and must_fulfil_wish(ctx)
     if ctx.on_turn and ctx.table == NO_COMBO and not duty and ctx.refusal is None:
-        # the same actions as the line below, from the lead lists `play_actions` keeps
+        # the same actions as the line below, from the cached lead list (`play_actions`)
         actions += lead_actions(ctx.hand, ctx.phoenix_as_one, wishes)
     else:
         actions += play_actions(legal_plays(ctx), wishes, ctx.hand)

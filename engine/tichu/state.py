@@ -2,6 +2,8 @@
 
 `new_game` deals the first round; `State.apply(seat, action)` returns the next state or raises
 `IllegalAction` with a stable code; `State.legal_actions(seat)` answers for every seat.
+`State.apply_listed` is the fast path for an action taken from that list (docs/conventions.md
+section 3).
 
 Phases of a round and who may act (`to_move` is the seat whose ordinary turn it is):
 
@@ -28,9 +30,9 @@ The legality of every action lives in `legality`: one predicate per action famil
 validation cannot disagree.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -114,21 +116,7 @@ class GameStart(msgspec.Struct, frozen=True):
         return deal_from_seed(self.seed, round_index)
 
 
-class _Listed:
-    """A slot for the last answer of `State.legal_actions` on this state: (seat, the actions
-    listed). A memo of the state itself, not one of its fields, so it is neither compared,
-    encoded, pickled nor copied into the next state by `msgspec.structs.replace`."""
-
-    __slots__ = ("_listed",)
-
-
-# The slot's own setter: a frozen State refuses `setattr`.
-_remember: Final[Callable[[Any, tuple[Seat, tuple[Action, ...]]], None]] = _Listed.__dict__[
-    "_listed"
-].__set__
-
-
-class State(_Listed, msgspec.Struct, frozen=True, gc=False):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a match between two actions; it never leaves the server.
 
     Immutable and free of reference cycles, so the garbage collector need not track it.
@@ -232,24 +220,34 @@ class State(_Listed, msgspec.Struct, frozen=True, gc=False):
         """
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise _no_such_seat(seat)
-        actions = legal_actions(self, seat, exchanges)
-        _remember(self, (seat, tuple(actions)))
-        return actions
+        return legal_actions(self, seat, exchanges)
 
     def apply(self, seat: Seat, action: Action) -> "State":
-        """The state after `seat` takes `action`; raises IllegalAction (code, reason) otherwise."""
+        """The state after `seat` takes `action`; raises IllegalAction (code, reason) otherwise.
+
+        Always checks: use it for every action from outside (a client, a stored log).
+        """
+        return self._apply(seat, action, listed=False)
+
+    def apply_listed(self, seat: Seat, action: Action) -> "State":
+        """`apply` for an action the caller took from `self.legal_actions(seat)` (or from this
+        state's observation `legal`), which are known legal: a Play or Pass is read but not
+        checked again, the usual loop of a bot or a playout (choose from the list, apply).
+
+        The caller vouches for the action; one not from that list gives an undefined state.
+        Any other action family is checked as by `apply` (its checks are cheap).
+        """
+        return self._apply(seat, action, listed=True)
+
+    def _apply(self, seat: Seat, action: Action, *, listed: bool) -> "State":
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise _no_such_seat(seat)
         if self.phase == "over":
             raise illegal("game_over")
-        offered = False
-        if type(action) in _LISTED:
-            asked, listed = getattr(self, "_listed", _NOTHING_LISTED)
-            offered = asked == seat and action in listed
         if isinstance(action, Play):
-            return _apply_play(self, seat, action, offered)
+            return _apply_play(self, seat, action, listed)
         if isinstance(action, Pass):
-            if not offered:
+            if not listed:
                 raise_for(pass_error(self, seat))
             return _after_pass(self, seat)
         if isinstance(action, CallTichu):
@@ -286,11 +284,6 @@ def replay(start: GameStart, actions: Iterable[tuple[Seat, Action]]) -> State:
     return state
 
 
-# `apply` skips the checks for a Play or Pass equal to one `legal_actions` listed for the same
-# state and seat (its memo, `_Listed`), the usual case: choose from the legal actions, apply.
-# Anything else is checked in full; whether a state was asked changes only the time taken.
-_NOTHING_LISTED: Final[tuple[Seat, tuple[Action, ...]]] = (-1, ())
-_LISTED: Final = (Play, Pass)  # exact types: a subclass could redefine equality
 _GRAND_ACTIONS: Final = (GrandTichu, DeclineGrandTichu)  # built once, not per `apply`
 
 
@@ -346,8 +339,8 @@ def _parse_gift(action: Exchange) -> Gift:
         raise IllegalAction(BAD_CARDS, str(error)) from error
 
 
-def _apply_play(state: State, seat: Seat, action: Play, offered: bool) -> State:
-    """`action` read and checked (`offered`: listed by `legal_actions`, so only read) and
+def _apply_play(state: State, seat: Seat, action: Play, listed: bool) -> State:
+    """`action` read and checked (`listed`: taken from `legal_actions`, so only read) and
     applied."""
     rules = state.start.rules
     try:
@@ -355,12 +348,12 @@ def _apply_play(state: State, seat: Seat, action: Play, offered: bool) -> State:
         wish = parse_rank(action.wish) if action.wish is not None else 0
     except (InvalidInput, TypeError) as error:
         raise IllegalAction(BAD_CARDS, str(error)) from error
-    if offered and cards != PHOENIX:
+    if listed and cards != PHOENIX:
         return _after_play(state, seat, cards, played, wish, action)
     ctx = play_context(state, seat)
     if cards == PHOENIX:  # the only card set whose combination depends on the table
         played = classify(cards, ctx.table)
-    if not offered:
+    if not listed:
         raise_for(wish_error(cards, wish, rules.wish_required) or play_error(ctx, cards, played))
     return _after_play(state, seat, cards, played, wish, action)
 

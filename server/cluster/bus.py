@@ -21,12 +21,24 @@ from server.cluster.mqtt import broker_address, stay_connected
 from server.protocol import encode_public
 from server.tasks import cancel
 
-__all__ = ["LOBBY_TOPIC", "TOPIC_PREFIX", "Bus", "NoBus", "topic_for"]
+__all__ = [
+    "LOBBY_TOPIC",
+    "PEOPLE_TOPIC",
+    "SOCIAL_TOPIC",
+    "TOPIC_PREFIX",
+    "Bus",
+    "NoBus",
+    "topic_for",
+]
 
 log = logging.getLogger(__name__)
 
 TOPIC_PREFIX = "tischrunde/v1"
 LOBBY_TOPIC = f"{TOPIC_PREFIX}/lobby"
+# Who is online (retained, one list per process) and the processes' social notices: for the
+# server account only (server/social/relay.py).
+PEOPLE_TOPIC = f"{TOPIC_PREFIX}/people"
+SOCIAL_TOPIC = f"{TOPIC_PREFIX}/social"
 QUEUE_LIMIT = 10_000
 
 
@@ -39,6 +51,10 @@ def topic_for(channel: str, table_id: str) -> str:
         return f"{TOPIC_PREFIX}/tournaments/{table_id}"
     if channel == "lobby":
         return f"{LOBBY_TOPIC}/{table_id}"
+    if channel == "people":
+        return f"{PEOPLE_TOPIC}/{table_id}"  # the process's name
+    if channel == "social":
+        return SOCIAL_TOPIC
     return f"{TOPIC_PREFIX}/results"
 
 
@@ -68,8 +84,8 @@ class Bus:
 
     def publish(self, channel: str, table_id: str, message: Any) -> None:
         """Queue a public message (never blocks)."""
-        retain = channel == "lobby"
-        ended = retain and getattr(message, "status", None) == "finished"
+        retain = channel in ("lobby", "people")
+        ended = channel == "lobby" and getattr(message, "status", None) == "finished"
         payload = b"" if ended else encode_public(message)
         self._queue.append((topic_for(channel, table_id), payload, retain))
         self._ready.set()

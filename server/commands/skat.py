@@ -1,4 +1,4 @@
-"""`tischrunde skat ...`: deals, ISS record replay and the open-card solver."""
+"""`tischrunde skat ...`: deals, ISS record replay and analysis, and the open-card solver."""
 
 import argparse
 import json
@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.deal import deal_from_seed
 from engine.skat.iss import parse_record, read_records, replay_record
+from server.commands.skat_analyze import add_analyze
 from server.commands.skat_bidding import add_bidding
 from server.commands.skat_solve import add_solve
 
@@ -37,6 +38,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
     add_solve(commands)
     add_bidding(commands)
+    add_analyze(commands)
 
 
 def _deal(args: argparse.Namespace) -> int:

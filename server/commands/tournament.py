@@ -133,7 +133,6 @@ async def _run_async(args: argparse.Namespace) -> int:
     from server.settings import settings_from_env
     from server.store.db import Store
     from server.store.migrate import upgrade
-    from server.store.tournaments import load_tournament
     from server.tournament.report import load_report, replayed_tally
     from server.tournament.runner import create
     from server.tournament.schedule import Params
@@ -143,7 +142,7 @@ async def _run_async(args: argparse.Namespace) -> int:
     store = Store.connect(settings.db)
     try:
         if args.resume:
-            stored = await load_tournament(store.engine, args.resume)
+            stored = await store.tournaments.load(args.resume)
             if stored is None:
                 return _fail(f"no tournament {args.resume!r}")
             tournament, params = stored.id, msgspec.convert(stored.params, Params)
@@ -154,9 +153,9 @@ async def _run_async(args: argparse.Namespace) -> int:
             except ValueError as error:
                 return _fail(str(error))
         print(f"tournament {tournament} (resume with --resume {tournament})", file=sys.stderr)
-        tally = await replayed_tally(store.engine, tournament)
+        tally = await replayed_tally(store.tournaments, tournament)
         played = await _play(store, tournament, params, tally, settings, args)
-        report = await load_report(store.engine, tournament)
+        report = await load_report(store.tournaments, tournament)
     finally:
         await store.close()
     if report is None:
@@ -236,7 +235,7 @@ async def _report_async(args: argparse.Namespace) -> int:
     await asyncio.to_thread(upgrade, url)  # a database from before tournaments has none
     store = Store.connect(url)
     try:
-        report = await load_report(store.engine, args.id)
+        report = await load_report(store.tournaments, args.id)
     finally:
         await store.close()
     if report is None:

@@ -21,7 +21,17 @@ from sqlalchemy.exc import IntegrityError
 
 from bots.pool import Decider
 from server.core import timers
-from server.core.commands import BotMoved, ClientId, Command, TimerFired
+from server.core.commands import (
+    BotMoved,
+    ClientId,
+    Command,
+    Disconnect,
+    Join,
+    Leave,
+    Resume,
+    TimerFired,
+    Watch,
+)
 from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
 from server.core.state import TableConfig
 from server.core.table import TableCore
@@ -38,6 +48,9 @@ log = logging.getLogger(__name__)
 MAX_WHY_BYTES = 2048  # a bot's diagnostics larger than this are not kept with its move
 RETRY_FIRST_SECONDS = 0.05  # first wait before an append is retried while the database is away
 RETRY_MAX_SECONDS = 2.0
+# Commands that may change who is at the table (for presence, `on_people`, which also hears
+# of every change of the table's status: a finished table has nobody playing at it).
+PEOPLE_COMMANDS = (Join, Watch, Resume, Leave, Disconnect)
 UNAVAILABLE = "the database is unavailable: nothing was changed; try again in a moment"
 
 
@@ -90,8 +103,11 @@ class Table:
         bot_deadline: float,
         on_moves: Callable[[int], None] | None = None,
         on_lost: Callable[["Table"], None] | None = None,
+        on_people: Callable[["Table"], None] | None = None,
+        on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
         self._core = core
+        self._on_deal_over = on_deal_over
         self.id = core.config.id
         self._store = store
         self._pool = pool
@@ -100,6 +116,7 @@ class Table:
         self._bot_deadline = bot_deadline
         self._on_moves = on_moves
         self._on_lost = on_lost
+        self._on_people = on_people
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._clients: dict[ClientId, Client] = {}
         self._timers: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
@@ -127,6 +144,13 @@ class Table:
     def info(self) -> TableInfo:
         """The table's public metadata (its lobby entry)."""
         return self._core.info()
+
+    def people(self) -> dict[int, bool]:
+        """The users connected to the table now: user id -> seated (else a spectator)."""
+        found: dict[int, bool] = {}
+        for viewer in self._core.clients.values():
+            found[viewer.user.id] = found.get(viewer.user.id, False) or viewer.seat is not None
+        return found
 
     def start(self, effects: list[Effect]) -> None:
         """Start the actor; `effects` (from `TableCore.wake`) run first."""
@@ -182,7 +206,12 @@ class Table:
             command = await self._queue.get()
             try:
                 if not self.broken:
+                    status = self._core.status
                     await self._carry_out(self._core.handle(command))
+                    if self._on_people is not None and (
+                        isinstance(command, PEOPLE_COMMANDS) or self._core.status != status
+                    ):
+                        self._on_people(self)
             except LeaseLost:
                 # Another process took the table over (this one stalled past its lease):
                 # nothing of this command was stored or told; the new owner carries on.
@@ -207,6 +236,9 @@ class Table:
         for effect in effects:
             if isinstance(effect, Append):
                 await self._commit(effect)
+                if self._on_deal_over is not None and not self.config.followed:
+                    for game in effect.games:
+                        self._on_deal_over(self.id, game.number)
             elif isinstance(effect, Send):
                 text = encoded.get(id(effect.message))
                 if text is None:

@@ -97,9 +97,11 @@ class Resume:
 
 @dataclass(frozen=True)
 class Disconnect:
-    """The client's connection closed."""
+    """The client's connection closed (`replaced`: because another connection took its
+    session, docs/protocol.md "Session")."""
 
     client: ClientId
+    replaced: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from server.core.batch import Batch
 from server.core.commands import Act, BotMoved
 from server.core.effects import AskBot
 from server.core.state import TableState, TurnClock
-from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded
+from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded, TakenOver
 from server.games import GameState
 from server.protocol import Ok
 
@@ -66,7 +66,7 @@ def bot_moved(table: TableState, cmd: BotMoved, batch: Batch) -> None:
             return  # decided on an older state; the seat is asked again
         # A buggy policy must not stall the table.
         action, why = state.legal_actions(cmd.seat)[0], None
-        after = state.apply(cmd.seat, action)
+        after = state.apply_listed(cmd.seat, action)
     _move(table, batch, cmd.seat, action, after, why or None)
 
 
@@ -96,7 +96,7 @@ def _move(
 
 def deal(table: TableState, number: int, batch: Batch) -> None:
     seed = table.rng.getrandbits(SEED_BITS)
-    start, state = table.game.deal(table.rules, seed, number)
+    start, state = table.game.deal(table.rules, seed, number, table.results)
     batch.emit(DealStarted(number, msgspec.Raw(start)), state=state)
 
 
@@ -132,13 +132,15 @@ def schedule(table: TableState, batch: Batch) -> None:
 
 
 def out_of_time(table: TableState, seq: int, batch: Batch) -> None:
-    """The move timer of `seq` fired: the timeout bot moves for the humans still to act."""
+    """The move timer of `seq` fired: the timeout bot takes the seats of the humans still to
+    act (`TakenOver`; `schedule` asks it for their moves) and plays them until each owner
+    takes his seat back, so a player who walked away does not stall every move."""
     if seq != table.game_seq or table.state is None:
         return
     for seat in table.game.acting_seats(table.state):
         player = table.seats[seat]
-        if player is not None and player.bot is None:
-            ask_bot(table, seat, table.config.timeout_bot, batch)
+        if player is not None and player.bot is None and seat not in table.away:
+            batch.emit(TakenOver(seat, True))
 
 
 def ask_bot(table: TableState, seat: int, level: str, batch: Batch) -> None:

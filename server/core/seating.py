@@ -9,9 +9,10 @@ plays the seat (`TakenOver`) until he comes back.
 from server.core import timers, views
 from server.core.batch import Batch
 from server.core.commands import AddBot, ClientId, Disconnect, Join, Leave, Resume, Say, User, Watch
+from server.core.effects import Send
 from server.core.state import TableState, Viewer
 from server.events import Chatted, Player, Seated, TakenOver, Vacated
-from server.protocol import Joined, Ok, Reply
+from server.protocol import Joined, Ok, Reply, SessionMoved
 
 __all__ = [
     "add_bot",
@@ -115,10 +116,14 @@ def say(table: TableState, cmd: Say, batch: Batch) -> None:
 
 
 def disconnect(table: TableState, cmd: Disconnect, batch: Batch) -> None:
-    """A connection closed; its seat's grace timer starts if it was the owner's last one."""
+    """A connection closed; its seat's grace timer starts if it was the owner's last one.
+    Closed for a newer connection of the same session: everybody at the table is told."""
     viewer = table.clients.pop(cmd.client, None)
     if viewer is None or viewer.seat is None:
         return
+    if cmd.replaced and table.clients:
+        notice = SessionMoved(table=table.config.id, seat=viewer.seat, name=viewer.user.name)
+        batch.later(Send(tuple(table.clients), notice))
     if not any(v.user.id == viewer.user.id for v in table.clients.values()):
         batch.later(timers.grace(table, viewer.seat))
 

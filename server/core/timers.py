@@ -6,8 +6,10 @@
 - **grace** (per seat, `grace_seconds` after its owner's last connection closed, or after a
   restart or start without him): a bot plays the seat until he is back
   (`seating.grace_over`).
-- **move** (`move_seconds` after the game waited for a human, keyed by that `seq`): the timeout
-  bot makes the move if the game is still there (`moves.out_of_time`).
+- **move** (`move_seconds` after the game waited for a human, keyed by that `seq`): if the
+  game is still there, the timeout bot takes the seat and makes the move (`moves.out_of_time`);
+  its owner takes the seat back with a `join`. The table's creator chooses `move_seconds`
+  among `MOVE_CLOCKS`.
 """
 
 from typing import Any, Final
@@ -16,11 +18,12 @@ from server.core.batch import Batch
 from server.core.effects import StartTimer
 from server.core.state import TableState
 
-__all__ = ["FILL", "GRACE", "MOVE", "fill", "grace", "move", "time_absent"]
+__all__ = ["FILL", "GRACE", "MOVE", "MOVE_CLOCKS", "fill", "grace", "move", "time_absent"]
 
 FILL: Final = "fill"
 GRACE: Final = "grace"
 MOVE: Final = "move"
+MOVE_CLOCKS: Final = (0, 20, 40, 120)  # the move times a table may have (0: no clock)
 
 
 def fill(table: TableState) -> StartTimer | None:

@@ -15,21 +15,25 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
-from bots.registry import policy_names
+from bots.registry import player_levels
+from server.analysis import Analyses, Done, Progress
 from server.core import commands
 from server.core.actor import UNAVAILABLE
-from server.edge.access import user_may_see_table
+from server.edge.access import may_see_table, user_may_see_table
 from server.edge.guard import SESSION_REPLACED, Guard
 from server.edge.limits import TokenBucket
 from server.edge.tournaments import TournamentWatch
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
-from server.names import BadName, check, is_reserved, normalize
+from server.names import BadName, check, guest_prefix, is_reserved, normalize
 from server.protocol import (
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    Analysis,
+    AnalysisProgress,
+    Analyze,
     Chat,
     CreateTable,
     Error,
@@ -66,16 +70,19 @@ from server.protocol import (
     encode,
     request_id,
 )
+from server.protocol.social import SOCIAL_REQUESTS, SocialRequest
 from server.settings import Settings
-from server.store.db import NameTaken, Store, StoredUser
+from server.social.hub import Social
+from server.store.db import NameTaken, Store
 from server.store.outages import is_unavailable
-from server.store.profiles import load_profile
+from server.store.users import StoredUser
 
 __all__ = ["Connection"]
 
 log = logging.getLogger(__name__)
 SESSION_MOVED = "this session was taken up by another connection; this one closes"
 TOO_MANY_GUESTS = "too many new guests: log in, or try again later"
+ALREADY_WELCOMED = "this connection said hello already: open a new one to be another user"
 
 
 class Connection:
@@ -85,6 +92,7 @@ class Connection:
     __slots__ = (
         "abuse",
         "address",
+        "analyses",
         "bucket",
         "closing",
         "guard",
@@ -94,11 +102,13 @@ class Connection:
         "metrics",
         "outbox",
         "settings",
+        "social",
         "store",
         "tables",
         "token",
         "tournaments",
         "user",
+        "was_replaced",
         "writer",
         "ws",
     )
@@ -114,8 +124,11 @@ class Connection:
         tournaments: TournamentWatch,
         guard: Guard,
         address: str,
+        social: Social | None = None,
+        analyses: Analyses | None = None,
     ) -> None:
         self.id = client_id
+        self.analyses = analyses
         self.guard = guard
         self.address = address  # the client's (behind a trusted proxy: the proxy's client)
         self.tournaments = tournaments
@@ -133,6 +146,8 @@ class Connection:
         self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
+        self.was_replaced = False  # another connection took the session (close 4409)
+        self.social = social  # presence, friends, lobby chat (None: not offered)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full is disconnected."""
@@ -163,12 +178,14 @@ class Connection:
             self.guard.release(self.token, self)
             self.tournaments.forget(self.id)
             self.lobby.unwatch(self.id)
+            if self.social is not None:
+                self.social.disconnected(self.id)
             for table_id in self.tables:
                 try:
                     table = self.lobby.get(table_id)
                 except LobbyError:
                     continue
-                table.submit(commands.Disconnect(self.id))
+                table.submit(commands.Disconnect(self.id, self.was_replaced))
                 table.forget(self.id)
 
     async def _write(self) -> None:
@@ -189,6 +206,7 @@ class Connection:
     def replaced(self) -> None:
         """Another connection took this one's session: say so, then close once it is sent."""
         self.reply(Error(code="session_replaced", message=SESSION_MOVED))
+        self.was_replaced = True
         self.closing = True  # nothing more is queued after the notice
         asyncio.get_running_loop().create_task(self._close_after_outbox())
 
@@ -242,6 +260,8 @@ class Connection:
             return self._reject(request.id, "hello_required", "say hello first")
         if isinstance(request, Register | Login):
             return await self._account(request)
+        if isinstance(request, SOCIAL_REQUESTS):
+            return await self._social(request)
         if isinstance(request, Rename):
             return await self._rename(request)
         if isinstance(request, ListGames):
@@ -256,11 +276,15 @@ class Connection:
             info, invite = await self.lobby.create(self._user(), request)
             return self.reply(TableCreated(id=request.id, table=info, invite=invite))
         if isinstance(request, Leaderboard):
+            if request.game not in self.lobby.games:
+                return self._reject(request.id, "unknown_game", f"no game {request.game!r}")
             board = await self.store.leaderboard(request.game, people=request.people)
             entries = [msgspec.convert(e, LeaderboardEntry) for e in board]
             return self.reply(LeaderboardReply(id=request.id, game=request.game, entries=entries))
         if isinstance(request, Profile):
             return await self._profile(request)
+        if isinstance(request, Analyze):
+            return await self._analyze(request)
         if isinstance(request, Watch):
             await self.lobby.follow(request.table)
         if isinstance(request, WatchTournament):
@@ -301,17 +325,19 @@ class Connection:
             return self._reject(
                 request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
             )
-        if request.token is not None:
-            user = await self.store.user_for_token(request.token)
-            if user is None:
-                return self._reject(request.id, "bad_token", "unknown session token")
+        known = None if request.token is None else await self.store.user_for_token(request.token)
+        if request.token is not None and known is None:  # a forged token learns nothing more
+            return self._reject(request.id, "bad_token", "unknown session token")
+        if self.user is not None:  # one user per connection; `login` and `register` switch
+            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
+        if known is not None and request.token is not None:
+            user, token = known, request.token
             if user.kind == "guest":
                 await self.store.saw_guests([user.id])
-            token = request.token
         elif not self.guard.may_create_guest(self.address):
             return self._reject(request.id, "too_many_guests", TOO_MANY_GUESTS)
         else:
-            user = await self.store.new_guest()
+            user = await self.store.new_guest(guest_prefix(request.language))
             token = await self.store.new_session(user.id)
         self.is_bot = request.bot
         self._welcome(request.id, user, token)
@@ -368,7 +394,9 @@ class Connection:
             message = f"this name is not allowed ({error.reason})"
             self.reply(Error(id=request_id, code="bad_name", message=message, reason=error.reason))
             return None
-        if is_reserved(normal):
+        # A guest may keep the name the server gave him (register as 'guest-...', 'Gast-...').
+        own = self.user is not None and self.user.kind == "guest" and normal == self.user.name
+        if is_reserved(normal) and not own:
             self._reject(request_id, "name_taken", "that name is reserved")
             return None
         return normal
@@ -379,8 +407,15 @@ class Connection:
             self.guard.hold(token, self)
         self.user = user
         self.token = token
+        if self.social is not None:
+            self.social.connected(self.id, user, self.push)
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
         self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+
+    async def _social(self, request: SocialRequest) -> None:
+        if self.social is None or self.user is None:
+            raise LobbyError("unavailable", "this server offers no presence or friends")
+        self.reply(await self.social.handle(self.id, self.user, self.push, request))
 
     async def _profile(self, request: Profile) -> None:
         """A player's profile; a private table's lists only if we sat there too."""
@@ -389,10 +424,35 @@ class Connection:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = await load_profile(self.store.engine, request.name, may_see)
+        profile = await self.store.profile(request.name, may_see)
         if profile is None:
             return self._reject(request.id, "no_such_player", f"no player {request.name!r}")
         return self.reply(msgspec.convert({"id": request.id, **profile}, ProfileReply))
+
+    async def _analyze(self, request: Analyze) -> None:
+        """Start or join a deal's analysis; progress and the result come as pushes with the
+        request's id. Whoever may not see the deal hears that there is no such record."""
+        table, deal = request.table, request.deal
+        visible = await may_see_table(self.store, table, token=self.token, invite=request.invite)
+        if self.analyses is None or not visible:
+            return self._reject(request.id, "no_such_record", "no finished deal of that number")
+
+        def tell(update: Progress | Done) -> None:
+            if isinstance(update, Progress):
+                self.reply(AnalysisProgress(id=request.id, table=table, deal=deal, **vars(update)))
+            elif update.analysis is None:
+                self._reject(request.id, "analysis_failed", update.error)
+            else:
+                self._analysis(request, update.analysis)
+
+        stored = await self.analyses.request(table, deal, self._user().id, tell)
+        if stored is not None:
+            self._analysis(request, stored)
+
+    def _analysis(self, request: Analyze, text: str) -> None:
+        analysis = msgspec.json.decode(text)
+        table, deal = request.table, request.deal
+        self.reply(Analysis(id=request.id, table=table, deal=deal, analysis=analysis))
 
     def _user(self) -> commands.User:
         if self.user is None:
@@ -402,6 +462,6 @@ class Connection:
 
 def _bot_levels(game: str) -> tuple[str, ...]:
     try:
-        return policy_names(game)
+        return player_levels(game)
     except ValueError:  # a game without bots yet
         return ()

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from server.edge.limits import Backoff, Buckets, TokenBucket
+from server.names import skeleton
 from server.settings import Settings
 
 __all__ = ["SESSION_REPLACED", "Guard", "Holder"]
@@ -78,17 +79,18 @@ class Guard:
         return self.guests_by_address.take(address) and self.guests.take()
 
     def login_wait(self, name: str, address: str) -> float:
-        """Seconds until a login to `name` from `address` may be tried (0: now)."""
-        return max(self.accounts.wait(name.lower()), self.addresses.wait(address))
+        """Seconds until a login to `name` from `address` may be tried (0: now). An account
+        is counted by its name's skeleton, the key logins find it by (server/names.py)."""
+        return max(self.accounts.wait(skeleton(name)), self.addresses.wait(address))
 
     def login_failed(self, name: str, address: str) -> None:
-        self.accounts.failed(name.lower())
+        self.accounts.failed(skeleton(name))
         self.addresses.failed(address)
 
     def login_succeeded(self, name: str) -> None:
         """The account's failures are forgiven; the address's are not (an attacker could
         clear them by logging in to an account of his own)."""
-        self.accounts.forget(name.lower())
+        self.accounts.forget(skeleton(name))
 
     def address(self, peer: str, forwarded_for: str | None) -> str:
         """The client's address: the peer's, or, when the peer is a trusted proxy

@@ -20,7 +20,7 @@ from websockets.http11 import Request, Response
 
 from server.edge.access import bearer_token, may_see_table, user_may_see_table
 from server.edge.tournaments import TournamentWatch
-from server.games import game_kind
+from server.games import all_games, game_kind
 from server.games.replay import replay_steps
 from server.protocol import LeaderboardEntry, encode_public
 from server.protocol.fields import (
@@ -33,8 +33,6 @@ from server.protocol.fields import (
     TournamentId,
 )
 from server.store.db import Store
-from server.store.profiles import load_profile
-from server.store.replays import deal_log
 
 __all__ = ["WEB_ROOT", "HttpRoutes"]
 
@@ -44,6 +42,7 @@ TOURNAMENTS = "/api/tournaments"
 PLAYERS = "/api/players/"
 RECORD_PARTS = 2
 REPLAY = "replay"
+ANALYSIS = "analysis"
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -117,7 +116,7 @@ class HttpRoutes:
             )
         if path == "/api/leaderboard":
             game = _valid(query.get("game", ["skat"])[0], GameName)
-            if game is None:
+            if game is None or game not in all_games():
                 return _text(http.HTTPStatus.BAD_REQUEST, "no such game\n")
             people = query.get("people", [""])[0] in ("1", "true")
             entries = await self.store.leaderboard(game, people=people)
@@ -147,19 +146,25 @@ class HttpRoutes:
         return _response(http.HTTPStatus.OK, file.read_bytes(), content_type)
 
     async def _record(self, rest: str, token: str | None, invite: str | None) -> Response:
-        """`/api/records/{table}/{deal}`: the deal's record as text, and with `/replay` its
-        steps as JSON; a private table's only for its players and with its invite
+        """`/api/records/{table}/{deal}`: the deal's record as text, with `/replay` its
+        steps as JSON, with `/analysis` its analysis once computed (the `analyze` request
+        starts it); a private table's only for its players and with its invite
         (`may_see_table`)."""
         parts = rest.split("/")
-        replay = len(parts) == RECORD_PARTS + 1 and parts[-1] == REPLAY
-        if len(parts) != RECORD_PARTS and not replay:
+        extra = parts[-1] if len(parts) == RECORD_PARTS + 1 else None
+        if len(parts) != RECORD_PARTS and extra not in (REPLAY, ANALYSIS):
             return _text(http.HTTPStatus.NOT_FOUND, "use /api/records/{table}/{deal}\n")
         table_id, deal = _valid(parts[0], TableId), _valid(parts[1], DealNumber)
         if table_id is None or deal is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         visible = await may_see_table(self.store, table_id, token=token, invite=invite)
-        if replay:
+        if extra == REPLAY:
             return await self._replay(table_id, deal, visible)
+        if extra == ANALYSIS:
+            analysis = await self.store.analysis(table_id, deal) if visible else None
+            if analysis is None:
+                return _text(http.HTTPStatus.NOT_FOUND, "no analysis of such a record\n")
+            return _response(http.HTTPStatus.OK, analysis.encode(), "application/json")
         record = await self.store.record(table_id, deal) if visible else None
         if record is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
@@ -167,7 +172,7 @@ class HttpRoutes:
 
     async def _replay(self, table_id: str, deal: int, visible: bool) -> Response:
         """A finished deal step by step (`server/games/replay.py`) with its players."""
-        log = await deal_log(self.store.engine, table_id, deal) if visible else None
+        log = await self.store.game_log(table_id, deal) if visible else None
         if log is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such record\n")
         players = [
@@ -198,7 +203,7 @@ class HttpRoutes:
         async def may_see(table_id: str) -> bool:
             return await user_may_see_table(self.store, table_id, viewer)
 
-        profile = None if player is None else await load_profile(self.store.engine, player, may_see)
+        profile = None if player is None else await self.store.profile(player, may_see)
         if profile is None:
             return _text(http.HTTPStatus.NOT_FOUND, "no such player\n")
         return _response(http.HTTPStatus.OK, encode_public(profile), "application/json")

@@ -13,15 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.protocol import Reply, Tournament, TournamentInfo
-from server.store.tournaments import (
-    StoredTournament,
-    list_tournaments,
-    load_tournament,
-    playing_tables,
-)
+from server.store.tournaments import StoredTournament, Tournaments
 from server.tasks import cancel
 from server.tournament.schedule import Params, table_specs
 
@@ -37,8 +31,8 @@ def _total(stored: StoredTournament) -> int:
 class TournamentWatch:
     """Tournament listings and live standings for the server's clients."""
 
-    def __init__(self, engine: AsyncEngine, poll_seconds: float) -> None:
-        self.engine = engine
+    def __init__(self, records: Tournaments, poll_seconds: float) -> None:
+        self.records = records
         self.poll_seconds = poll_seconds
         self.watchers: dict[str, dict[int, Push]] = {}
         self._seen: dict[str, tuple[int, str]] = {}
@@ -56,12 +50,12 @@ class TournamentWatch:
                 "total": _total(t),
                 "created_at": t.created_at.isoformat(),
             }
-            for t in await list_tournaments(self.engine)
+            for t in await self.records.all()
         ]
 
     async def info(self, tournament_id: str) -> TournamentInfo | None:
         """The tournament's standings and the tables being played, or None."""
-        stored = await load_tournament(self.engine, tournament_id)
+        stored = await self.records.load(tournament_id)
         if stored is None:
             return None
         return TournamentInfo(
@@ -72,7 +66,7 @@ class TournamentWatch:
             played=stored.played,
             total=_total(stored),
             standings=stored.standings,
-            tables=await playing_tables(self.engine, stored.id),
+            tables=await self.records.playing_tables(stored.id),
         )
 
     async def watch(self, tournament_id: str, client: int, push: Push) -> TournamentInfo | None:

@@ -31,6 +31,8 @@ class GameState(Protocol):
 
     def apply(self, seat: int, action: Any) -> Any: ...
 
+    def apply_listed(self, seat: int, action: Any) -> Any: ...
+
     def observation(self, seat: int | None, *, history: bool = True) -> Any: ...
 
 
@@ -64,9 +66,12 @@ class GameKind(Protocol):
         decide in a phase where all act at once (Tichu's Grand Tichu and exchange)."""
         ...
 
-    def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, GameState]:
+    def deal(
+        self, rules: Any, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+    ) -> tuple[bytes, GameState]:
         """Deal number `number` of a list (the dealer rotates): the encoded first event and
-        the state after it."""
+        the state after it. `results`: the list's finished deals so far, as stored (Skat's
+        Bock rounds depend on them)."""
         ...
 
     def restore(self, start: bytes) -> GameState:

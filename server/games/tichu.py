@@ -75,7 +75,9 @@ class TichuGame(EngineGame[Rules]):
             return tuple(s for s in range(self.seats) if not state.decided >> s & 1)
         return tuple(s for s in range(self.seats) if state.gifts[s] is None)
 
-    def deal(self, rules: Rules, seed: int, number: int) -> tuple[bytes, State]:
+    def deal(
+        self, rules: Rules, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+    ) -> tuple[bytes, State]:
         return self._dealt(new_game(rules, seed=seed))
 
     def is_hidden(self, state_before: State, seat: int, action: Action, viewer: int | None) -> bool:

@@ -12,6 +12,8 @@ from server.protocol.fields import (
     RequestId,
 )
 from server.protocol.replies import (
+    Analysis,
+    AnalysisProgress,
     ChatLine,
     Clock,
     Error,
@@ -29,8 +31,8 @@ from server.protocol.replies import (
     RamschTally,
     Rating,
     RatingPoint,
-    Reply,
     SeatInfo,
+    SessionMoved,
     SkatStatistics,
     Snapshot,
     TableCreated,
@@ -42,9 +44,11 @@ from server.protocol.replies import (
     UserInfo,
     Welcome,
 )
+from server.protocol.replies import Reply as TableReply
 from server.protocol.requests import (
     Act,
     AddBot,
+    Analyze,
     Chat,
     CreateTable,
     Hello,
@@ -58,17 +62,21 @@ from server.protocol.requests import (
     Profile,
     Register,
     Rename,
-    Request,
     Resume,
     Watch,
     WatchLobby,
     WatchTournament,
 )
+from server.protocol.requests import Request as TableRequest
+from server.protocol.social import SocialReply, SocialRequest
 
 __all__ = [
     "PROTOCOL_VERSION",
     "Act",
     "AddBot",
+    "Analysis",
+    "AnalysisProgress",
+    "Analyze",
     "Chat",
     "ChatLine",
     "Clock",
@@ -103,6 +111,7 @@ __all__ = [
     "Request",
     "Resume",
     "SeatInfo",
+    "SessionMoved",
     "SkatStatistics",
     "Snapshot",
     "TableCreated",
@@ -124,6 +133,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
+Request = TableRequest | SocialRequest
+Reply = TableReply | SocialReply
 
 
 class _AnyId(msgspec.Struct, frozen=True):

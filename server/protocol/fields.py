@@ -16,6 +16,7 @@ __all__ = [
     "ActionNumber",
     "BotLevel",
     "Cards",
+    "ChatText",
     "DealNumber",
     "GameName",
     "Invite",
@@ -64,6 +65,8 @@ GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[
 TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=ID_PATTERN)]
 Word = Annotated[str, msgspec.Meta(max_length=32, pattern=TEXT_PATTERN)]
 PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=TEXT_PATTERN)]
+# A line of chat, at a table or in the lobby: the same rules for both.
+ChatText = Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
 # A game's rule options and actions are flat objects of plain values: no nesting to decode
 # (a frame nested a thousand levels deep is refused at the first level too deep), and the
 # game checks names and ranges (its Rules and Action types, docs/asyncapi.yaml).

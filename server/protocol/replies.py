@@ -7,6 +7,8 @@ import msgspec
 from server.protocol.fields import RequestId
 
 __all__ = [
+    "Analysis",
+    "AnalysisProgress",
     "ChatLine",
     "Clock",
     "Error",
@@ -26,6 +28,7 @@ __all__ = [
     "RatingPoint",
     "Reply",
     "SeatInfo",
+    "SessionMoved",
     "SkatStatistics",
     "Snapshot",
     "TableCreated",
@@ -288,7 +291,8 @@ class ChatLine(msgspec.Struct, frozen=True):
 
 class Clock(_Reply, tag="clock"):
     """The move clock: `seats` are to act on the game as of `seq` within `seconds` from now;
-    then a bot of level `bot` plays for each of them. Pushed when the game starts waiting for
+    then a bot of level `bot` (the table's, never `random`) takes each of their seats until
+    its owner joins again. Pushed when the game starts waiting for
     humans (with the events that made it wait), and after a snapshot or a resume while it
     waits. It stops with the next event of the game."""
 
@@ -297,6 +301,16 @@ class Clock(_Reply, tag="clock"):
     seats: list[int]
     seconds: float
     bot: str
+
+
+class SessionMoved(_Reply, tag="session_moved", omit_defaults=True):
+    """The player on `seat` took his session to another connection (the old one was closed
+    with 4409): pushed to everybody at the table, so nobody wonders why his device went
+    quiet. Not an event of the table's log: it changes nothing at the table."""
+
+    table: str
+    seat: int
+    name: str
 
 
 class Snapshot(_Reply, tag="snapshot"):
@@ -314,6 +328,25 @@ class Snapshot(_Reply, tag="snapshot"):
     chat: list[ChatLine] | None = None
 
 
+class AnalysisProgress(_Reply, tag="analysis_progress"):
+    """Pushed while a deal's analysis is computed (with the `id` of the `analyze` that
+    asked): `done` of `total` steps (the auction and skat, then one per card played)."""
+
+    table: str
+    deal: int
+    done: int
+    total: int
+
+
+class Analysis(_Reply, tag="analysis"):
+    """Reply to `analyze` once the analysis is there (at once when it was computed
+    before): the deal's `DealAnalysis` (bots/skat/analysis/report.py)."""
+
+    table: str
+    deal: int
+    analysis: dict[str, Any]
+
+
 Reply = (
     Welcome
     | Games
@@ -325,9 +358,12 @@ Reply = (
     | Tournament
     | LobbyTable
     | Clock
+    | SessionMoved
     | Ok
     | Pong
     | Error
     | Event
     | Snapshot
+    | AnalysisProgress
+    | Analysis
 )

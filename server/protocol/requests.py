@@ -9,6 +9,8 @@ from server.protocol.fields import (
     TEXT_PATTERN,
     ActionFields,
     BotLevel,
+    ChatText,
+    DealNumber,
     GameName,
     Invite,
     Name,
@@ -26,6 +28,7 @@ from server.protocol.fields import (
 __all__ = [
     "Act",
     "AddBot",
+    "Analyze",
     "Chat",
     "CreateTable",
     "Hello",
@@ -56,11 +59,13 @@ class _Request(
 class Hello(_Request, tag="hello"):
     """First message of a connection: the protocol version and, to resume, a session token.
     `bot`: the client is a program (someone's own bot); its seats show as bots and its ratings
-    count as a bot's."""
+    count as a bot's. `language`: the language the player reads (ISO 639-1, `de`, `en`); a
+    new guest's name is in it (`Gast-...` for `de`, `guest-...` otherwise)."""
 
     version: Annotated[int, msgspec.Meta(ge=0, le=999)]
     token: Token | None = None
     bot: bool = False
+    language: Annotated[str, msgspec.Meta(pattern="^[a-z]{2}$")] | None = None
 
 
 class Register(_Request, tag="register"):
@@ -99,7 +104,9 @@ class WatchLobby(_Request, tag="watch_lobby"):
 class CreateTable(_Request, tag="create_table"):
     """Open a table. `rules` are the game's rule options (for Skat the fields of
     `engine.skat.rules.Rules`, `players` 3 or 4). Bots fill empty seats after
-    `fill_bots_after` seconds if given."""
+    `fill_bots_after` seconds if given. `move_seconds`: each human's time for a move, one of
+    0 (no clock), 20, 40 or 120; absent, the server's default. When it runs out a bot of the
+    table's level plays the seat until its owner takes it back."""
 
     game: GameName = "skat"
     rules: RuleOptions = msgspec.field(default_factory=dict)
@@ -107,6 +114,7 @@ class CreateTable(_Request, tag="create_table"):
     series_length: Annotated[int, msgspec.Meta(ge=1, le=MAX_SERIES)] | None = None
     fill_bots_after: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
     bot_level: BotLevel = "random"
+    move_seconds: int | None = None
 
 
 class Join(_Request, tag="join"):
@@ -151,7 +159,7 @@ class Chat(_Request, tag="chat"):
     """Say something at the table."""
 
     table: TableId
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
+    text: ChatText
 
 
 class Resume(_Request, tag="resume"):
@@ -187,6 +195,17 @@ class Ping(_Request, tag="ping"):
     """Application-level liveness check."""
 
 
+class Analyze(_Request, tag="analyze"):
+    """Analyse finished Skat deal `deal` of `table` (every bid, discard and card graded;
+    docs/bots.md "Deal analysis"): `analysis_progress` pushes while it is computed, then
+    `analysis` with the result. Who may see the deal's record may ask (a private table's
+    players, or with its invite)."""
+
+    table: TableId
+    deal: DealNumber
+    invite: Invite | None = None
+
+
 Request = (
     Hello
     | Register
@@ -206,5 +225,6 @@ Request = (
     | Leaderboard
     | Profile
     | WatchTournament
+    | Analyze
     | Ping
 )

@@ -36,12 +36,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from server.events import Append, Seated, TableEvent, decode_event
 from server.identity import hash_token, new_token
 from server.names import skeleton
 from server.ratings import ORDINAL_SIGMAS, ordinal
+from server.store.analyses import load_analysis, save_analysis
+from server.store.leases import Leases
+from server.store.log import StoredTable, read_events
 from server.store.models import (
     game_events,
     games,
@@ -50,6 +53,11 @@ from server.store.models import (
     tables,
     users,
 )
+from server.store.profiles import load_profile
+from server.store.replays import DealLog, deal_log
+from server.store.social import SocialStore
+from server.store.tournaments import Tournaments
+from server.store.users import StoredUser
 from server.store.writer import commit_group, write
 
 __all__ = [
@@ -57,7 +65,6 @@ __all__ = [
     "NewTable",
     "Store",
     "StoredTable",
-    "StoredUser",
     "TableAccess",
     "read_events",
 ]
@@ -70,12 +77,6 @@ class NameTaken(Exception):
     """An account name that exists already."""
 
 
-class StoredUser(msgspec.Struct, frozen=True):
-    id: int
-    name: str
-    kind: str  # guest, account, bot
-
-
 class TableAccess(msgspec.Struct, frozen=True):
     """Who may see a table: public tables everybody; a private one those who know its
     `invite` and the users who ever sat at it (`players`)."""
@@ -83,13 +84,6 @@ class TableAccess(msgspec.Struct, frozen=True):
     private: bool
     invite: str | None
     players: frozenset[int]
-
-
-class StoredTable(msgspec.Struct, frozen=True):
-    """A table to resume: its creation options and its event log in order."""
-
-    options: dict[str, Any]
-    events: list[tuple[int, TableEvent]]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -108,19 +102,6 @@ def _json(value: object) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-async def read_events(
-    conn: AsyncConnection, table_id: str, after: int = 0, limit: int | None = None
-) -> list[tuple[int, TableEvent]]:
-    """The table's events after seq `after` in order (the first `limit` of them if given)."""
-    rows = await conn.execute(
-        select(game_events.c.seq, game_events.c.version, game_events.c.payload)
-        .where(game_events.c.table_id == table_id, game_events.c.seq > after)
-        .order_by(game_events.c.seq)
-        .limit(limit)
-    )
-    return [(e.seq, decode_event(e.payload, e.version)) for e in rows]
 
 
 class NewTable(msgspec.Struct, frozen=True):
@@ -156,8 +137,10 @@ class Store:
     """
 
     def __init__(self, engine: AsyncEngine, node: str | None = None) -> None:
-        self.engine = engine
+        self.engine = engine  # for server/store and tests only (tests/test_layers.py)
         self.node = node
+        self.tournaments = Tournaments(engine)
+        self.social = SocialStore(engine)
         self._sync_engine: Engine | None = None
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
@@ -177,6 +160,10 @@ class Store:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return cls(engine, node)
 
+    def leases(self, node: str, seconds: float) -> Leases:
+        """The table leases of process `node`, each lasting `seconds`."""
+        return Leases(self.engine, node, seconds)
+
     def start(self) -> None:
         self._writer_task = asyncio.create_task(self._write_loop(), name="store-writer")
 
@@ -192,10 +179,10 @@ class Store:
 
     # --- identity --------------------------------------------------------------------
 
-    async def new_guest(self) -> StoredUser:
-        """A guest user with a server-chosen name."""
+    async def new_guest(self, prefix: str = "guest-") -> StoredUser:
+        """A guest user with a server-chosen name: `prefix` and random hex digits."""
         async with self.engine.begin() as conn:
-            name = f"guest-{secrets.token_hex(GUEST_NAME_BYTES)}"
+            name = f"{prefix}{secrets.token_hex(GUEST_NAME_BYTES)}"
             now = _now()
             result = await conn.execute(
                 insert(users).values(
@@ -230,7 +217,7 @@ class Store:
         """An account called `name` (a checked name, server/names.py); raises NameTaken when
         it looks like a name in use. Given the id of a `guest`, that guest becomes the account
         (same id: his seats, games and ratings are the account's), so he may register under
-        the name he plays as."""
+        the name he plays as; his guest sessions end (only the password opens the account)."""
         values = {"name": name, "name_key": skeleton(name), "password_hash": password_hash}
         try:
             async with self.engine.begin() as conn:
@@ -240,7 +227,8 @@ class Store:
                         .where(users.c.id == guest, users.c.kind == "guest")
                         .values(kind="account", **values)
                     )
-                    if changed.rowcount == 1:
+                    if changed.rowcount == 1:  # the guest's tokens open no account
+                        await conn.execute(delete(sessions).where(sessions.c.user_id == guest))
                         return StoredUser(guest, name, "account")
                 result = await conn.execute(
                     insert(users).values(kind="account", created_at=_now(), **values)
@@ -264,18 +252,20 @@ class Store:
         return StoredUser(user_id, name, "guest")
 
     async def account(self, name: str) -> tuple[StoredUser, str] | None:
-        """The account called `name` and its password hash."""
+        """The account whose name looks like `name` and its password hash. Found by the
+        skeleton, as uniqueness is decided (server/names.py): 'jürgen müller' logs in to
+        'Jürgen Müller', the one account that name can belong to."""
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(users.c.id, users.c.password_hash).where(
-                        users.c.name == name, users.c.kind == "account"
+                    select(users.c.id, users.c.name, users.c.password_hash).where(
+                        users.c.name_key == skeleton(name), users.c.kind == "account"
                     )
                 )
             ).first()
         if row is None:
             return None
-        return StoredUser(row.id, name, "account"), row.password_hash
+        return StoredUser(row.id, row.name, "account"), row.password_hash
 
     async def new_session(self, user_id: int) -> str:
         """A session token for `user_id` (only its hash is stored)."""
@@ -368,6 +358,25 @@ class Store:
         """The table's committed events after `seq`, in order (at most `limit`)."""
         async with self.engine.connect() as conn:
             return await read_events(conn, table_id, seq, limit)
+
+    async def game_log(self, table_id: str, number: int) -> DealLog | None:
+        """The log of game `number` of the table's list if it finished
+        (`server/store/replays.py`), else None."""
+        return await deal_log(self.engine, table_id, number)
+
+    async def analysis(self, table_id: str, number: int) -> str | None:
+        """The stored analysis (JSON) of game `number` (`server/store/analyses.py`), or None."""
+        return await load_analysis(self.engine, table_id, number)
+
+    async def keep_analysis(self, table_id: str, number: int, analysis: str) -> None:
+        """Store the analysis of game `number`; one stored meanwhile stays."""
+        await save_analysis(self.engine, table_id, number, analysis)
+
+    async def profile(
+        self, name: str, may_see: Callable[[str], Awaitable[bool]]
+    ) -> dict[str, Any] | None:
+        """A player's profile (`server/store/profiles.py`); None: no such player."""
+        return await load_profile(self.engine, name, may_see)
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""

@@ -23,7 +23,7 @@ import msgspec
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from server.store.db import StoredTable, read_events
+from server.store.log import StoredTable, read_events
 from server.store.models import nodes, tables
 
 __all__ = ["Leases", "NodeNameTaken", "Owner"]

@@ -23,13 +23,20 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "analyses",
+    "blocks",
+    "friends",
     "game_events",
     "games",
+    "lobby_chat",
     "metadata",
+    "mutes",
     "nodes",
     "rating_history",
     "ratings",
+    "reports",
     "results",
+    "roles",
     "sessions",
     "tables",
     "tournaments",
@@ -126,6 +133,17 @@ games = Table(
     UniqueConstraint("table_id", "number", name="uq_games_table_number"),
 )
 
+# A finished deal's analysis (bots/skat/analysis), computed once and kept: JSON.
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("analysis", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "number", name="pk_analyses"),
+)
+
 results = Table(
     "results",
     metadata,
@@ -162,4 +180,68 @@ rating_history = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+# Players find each other (migration 0007, server/store/social.py): a row of `friends` per
+# direction, (a, b) alone a request, both a friendship.
+
+
+def _user_column(name: str) -> Column[int]:
+    return Column(name, Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False)
+
+
+friends = Table(
+    "friends",
+    metadata,
+    _user_column("user_id"),
+    _user_column("friend_id"),
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("user_id", "friend_id", name="pk_friends"),
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    _user_column("user_id"),
+    _user_column("blocked_id"),
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("user_id", "blocked_id", name="pk_blocks"),
+)
+
+lobby_chat = Table(
+    "lobby_chat",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    _user_column("user_id"),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _user_column("reporter_id"),
+    _user_column("reported_id"),
+    Column("reason", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+roles = Table(
+    "roles",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("role", String(16), nullable=False),  # moderator
+)
+
+mutes = Table(
+    "mutes",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("until", DateTime(timezone=True), nullable=False),
+    Column("by_id", Integer),
 )

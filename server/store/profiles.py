@@ -23,8 +23,9 @@ async def load_profile(
     engine: AsyncEngine, name: str, may_see: Callable[[str], Awaitable[bool]]
 ) -> dict[str, Any] | None:
     """The profile of the user called `name` (None: no such user): `ratings` by game,
-    `history` oldest first, `recent` lists newest first and the `skat` statistics, both only
-    of lists at tables `may_see` allows (a private table only for its players)."""
+    `history` oldest first, `recent` lists newest first and the `skat` statistics, all only
+    of lists at tables `may_see` allows (a private table only for its players: also its finish
+    time and rating change in `history` are its players' business)."""
     async with engine.connect() as conn:
         user = (
             await conn.execute(select(users.c.id, users.c.kind).where(users.c.name == name))
@@ -41,6 +42,7 @@ async def load_profile(
         points = (
             await conn.execute(
                 select(
+                    rating_history.c.table_id,
                     rating_history.c.game,
                     rating_history.c.mu,
                     rating_history.c.sigma,
@@ -78,11 +80,19 @@ async def load_profile(
             )
         ).all()
         lists = await skat_lists(conn, user.id)
+
+    seen: dict[str, bool] = {}
+
+    async def visible(table_id: str) -> bool:
+        if table_id not in seen:
+            seen[table_id] = await may_see(table_id)
+        return seen[table_id]
+
     recent = []
     for row in played:
         if len(recent) == RECENT_LISTS:
             break
-        if await may_see(row.table_id):
+        if await visible(row.table_id):
             recent.append(
                 {
                     "table": row.table_id,
@@ -117,6 +127,7 @@ async def load_profile(
                 "ordinal": ordinal((p.mu, p.sigma)),
             }
             for p in reversed(points)
+            if await visible(p.table_id)
         ],
         "recent": recent,
         "skat": tally(counted),

@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.events import DealStarted, Moved, Player, Seated, Vacated
-from server.store.db import read_events
+from server.store.log import read_events
 from server.store.models import games, tables
 
 __all__ = ["DealLog", "deal_log"]

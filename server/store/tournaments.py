@@ -2,7 +2,7 @@
 
 A tournament's games are ordinary tables (events, games, results, ratings written as for live
 play through `Store.commit_now`); this module adds the `tournaments` row and reads what the
-runner resumes from and what the report summarizes.
+runner resumes from and what the report summarizes (`Tournaments`, as `Store.tournaments`).
 """
 
 from collections.abc import Sequence
@@ -30,16 +30,8 @@ __all__ = [
     "StoredGame",
     "StoredTournament",
     "TableProgress",
-    "bot_ratings",
-    "create_tournament",
-    "finish_tournament",
-    "list_tournaments",
-    "load_tournament",
-    "playing_tables",
-    "rating_steps",
+    "Tournaments",
     "standings_update",
-    "stored_games",
-    "table_progress",
 ]
 
 
@@ -76,51 +68,6 @@ def _json(value: object) -> str:
     return msgspec.json.encode(value).decode()
 
 
-async def bot_ratings(engine: AsyncEngine, game: str, names: Sequence[str]) -> dict[str, Rating]:
-    """The current rating of each bot name at `game` (a new player's for unrated ones)."""
-    found: dict[str, Rating] = {}
-    async with engine.connect() as conn:
-        rows = await conn.execute(
-            select(users.c.name, ratings.c.mu, ratings.c.sigma)
-            .join(ratings, ratings.c.user_id == users.c.id)
-            .where(ratings.c.game == game, users.c.name.in_([BOT_PREFIX + n for n in names]))
-        )
-        for row in rows:
-            found[row.name.removeprefix(BOT_PREFIX)] = (row.mu, row.sigma)
-    return {name: found.get(name, initial()) for name in names}
-
-
-async def create_tournament(
-    engine: AsyncEngine,
-    tournament_id: str,
-    game: str,
-    params: dict[str, Any],
-    ratings_before: dict[str, Rating],
-) -> None:
-    async with engine.begin() as conn:
-        await conn.execute(
-            insert(tournaments).values(
-                id=tournament_id,
-                game=game,
-                params=_json(params),
-                status="running",
-                ratings_before=_json(ratings_before),
-                played=0,
-                standings="[]",
-                created_at=datetime.now(UTC),
-            )
-        )
-
-
-async def finish_tournament(engine: AsyncEngine, tournament_id: str) -> None:
-    async with engine.begin() as conn:
-        await conn.execute(
-            update(tournaments)
-            .where(tournaments.c.id == tournament_id)
-            .values(status="finished", finished_at=datetime.now(UTC))
-        )
-
-
 def _tournament(row: Any) -> StoredTournament:
     return StoredTournament(
         id=row.id,
@@ -135,21 +82,6 @@ def _tournament(row: Any) -> StoredTournament:
     )
 
 
-async def load_tournament(engine: AsyncEngine, tournament_id: str) -> StoredTournament | None:
-    async with engine.connect() as conn:
-        row = (
-            await conn.execute(select(tournaments).where(tournaments.c.id == tournament_id))
-        ).first()
-    return None if row is None else _tournament(row)
-
-
-async def list_tournaments(engine: AsyncEngine) -> list[StoredTournament]:
-    """Every tournament, newest first."""
-    async with engine.connect() as conn:
-        rows = await conn.execute(select(tournaments).order_by(tournaments.c.created_at.desc()))
-        return [_tournament(row) for row in rows]
-
-
 def standings_update(tournament_id: str, played: int, standings: list[dict[str, Any]]) -> Any:
     """The statement that records the standings after `played` games (run in the same
     transaction as the game that makes them so)."""
@@ -158,32 +90,6 @@ def standings_update(tournament_id: str, played: int, standings: list[dict[str, 
         .where(tournaments.c.id == tournament_id)
         .values(played=played, standings=_json(standings))
     )
-
-
-async def playing_tables(engine: AsyncEngine, tournament_id: str) -> list[str]:
-    """The tournament's tables with games committed and games to come (what to watch)."""
-    async with engine.connect() as conn:
-        rows = await conn.execute(
-            select(tables.c.id)
-            .where(tables.c.tournament_id == tournament_id, tables.c.status == "playing")
-            .order_by(tables.c.created_at)
-        )
-        return [row.id for row in rows]
-
-
-async def table_progress(engine: AsyncEngine, tournament_id: str) -> dict[str, TableProgress]:
-    """Per table of the tournament that has games: its last seq and its results in order."""
-    async with engine.connect() as conn:
-        seqs = await conn.execute(
-            select(game_events.c.table_id, func.max(game_events.c.seq))
-            .join(tables, tables.c.id == game_events.c.table_id)
-            .where(tables.c.tournament_id == tournament_id)
-            .group_by(game_events.c.table_id)
-        )
-        progress = {table_id: TableProgress(int(seq), []) for table_id, seq in seqs}
-        for game in await _games(conn, tournament_id):
-            progress[game.table_id].results.append(game.result)
-    return progress
 
 
 async def _games(conn: Any, tournament_id: str) -> list[StoredGame]:
@@ -196,50 +102,137 @@ async def _games(conn: Any, tournament_id: str) -> list[StoredGame]:
     return [StoredGame(r.table_id, r.number, msgspec.json.decode(r.result)) for r in rows]
 
 
-async def stored_games(
-    engine: AsyncEngine, tournament_id: str, *, with_moves: bool
-) -> list[StoredGame]:
-    """Every committed game of the tournament; `with_moves` adds its deal and actions from
-    the event log (needed to replay it)."""
-    async with engine.connect() as conn:
-        found = await _games(conn, tournament_id)
-        if not with_moves:
-            return found
-        rows = await conn.execute(
-            select(game_events.c.table_id, game_events.c.version, game_events.c.payload)
-            .join(tables, tables.c.id == game_events.c.table_id)
-            .where(
-                tables.c.tournament_id == tournament_id, game_events.c.kind.in_(("deal", "move"))
-            )
-            .order_by(game_events.c.table_id, game_events.c.seq)
-        )
-        deals: dict[tuple[str, int], tuple[bytes, list[tuple[int, bytes]]]] = {}
-        current: list[tuple[int, bytes]] = []
-        for row in rows:
-            event = decode_event(row.payload, row.version)
-            if isinstance(event, DealStarted):
-                current = []
-                deals[(row.table_id, event.number)] = (bytes(event.start), current)
-            elif isinstance(event, Moved):
-                current.append((event.seat, bytes(event.action)))
-    return [
-        msgspec.structs.replace(
-            g, start=deals[(g.table_id, g.number)][0], moves=deals[(g.table_id, g.number)][1]
-        )
-        for g in found
-    ]
+class Tournaments:
+    """The tournament rows of one database, reached through `Store.tournaments` (the store
+    is the only door to the database)."""
 
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
 
-async def rating_steps(engine: AsyncEngine, tournament_id: str) -> list[tuple[str, str, Rating]]:
-    """Each rating change of the tournament's tables in order: (table id, bot name, rating)."""
-    async with engine.connect() as conn:
-        rows = await conn.execute(
-            select(
-                rating_history.c.table_id, users.c.name, rating_history.c.mu, rating_history.c.sigma
+    async def bot_ratings(self, game: str, names: Sequence[str]) -> dict[str, Rating]:
+        """The current rating of each bot name at `game` (a new player's for unrated ones)."""
+        found: dict[str, Rating] = {}
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                select(users.c.name, ratings.c.mu, ratings.c.sigma)
+                .join(ratings, ratings.c.user_id == users.c.id)
+                .where(ratings.c.game == game, users.c.name.in_([BOT_PREFIX + n for n in names]))
             )
-            .join(users, users.c.id == rating_history.c.user_id)
-            .join(tables, tables.c.id == rating_history.c.table_id)
-            .where(tables.c.tournament_id == tournament_id)
-            .order_by(rating_history.c.id)
-        )
-        return [(r.table_id, r.name.removeprefix(BOT_PREFIX), (r.mu, r.sigma)) for r in rows]
+            for row in rows:
+                found[row.name.removeprefix(BOT_PREFIX)] = (row.mu, row.sigma)
+        return {name: found.get(name, initial()) for name in names}
+
+    async def create(
+        self,
+        tournament_id: str,
+        game: str,
+        params: dict[str, Any],
+        ratings_before: dict[str, Rating],
+    ) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                insert(tournaments).values(
+                    id=tournament_id,
+                    game=game,
+                    params=_json(params),
+                    status="running",
+                    ratings_before=_json(ratings_before),
+                    played=0,
+                    standings="[]",
+                    created_at=datetime.now(UTC),
+                )
+            )
+
+    async def finish(self, tournament_id: str) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(tournaments)
+                .where(tournaments.c.id == tournament_id)
+                .values(status="finished", finished_at=datetime.now(UTC))
+            )
+
+    async def load(self, tournament_id: str) -> StoredTournament | None:
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(select(tournaments).where(tournaments.c.id == tournament_id))
+            ).first()
+        return None if row is None else _tournament(row)
+
+    async def all(self) -> list[StoredTournament]:
+        """Every tournament, newest first."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(select(tournaments).order_by(tournaments.c.created_at.desc()))
+            return [_tournament(row) for row in rows]
+
+    async def playing_tables(self, tournament_id: str) -> list[str]:
+        """The tournament's tables with games committed and games to come (what to watch)."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                select(tables.c.id)
+                .where(tables.c.tournament_id == tournament_id, tables.c.status == "playing")
+                .order_by(tables.c.created_at)
+            )
+            return [row.id for row in rows]
+
+    async def progress(self, tournament_id: str) -> dict[str, TableProgress]:
+        """Per table of the tournament that has games: its last seq and its results in order."""
+        async with self._engine.connect() as conn:
+            seqs = await conn.execute(
+                select(game_events.c.table_id, func.max(game_events.c.seq))
+                .join(tables, tables.c.id == game_events.c.table_id)
+                .where(tables.c.tournament_id == tournament_id)
+                .group_by(game_events.c.table_id)
+            )
+            progress = {table_id: TableProgress(int(seq), []) for table_id, seq in seqs}
+            for game in await _games(conn, tournament_id):
+                progress[game.table_id].results.append(game.result)
+        return progress
+
+    async def games(self, tournament_id: str, *, with_moves: bool) -> list[StoredGame]:
+        """Every committed game of the tournament; `with_moves` adds its deal and actions from
+        the event log (needed to replay it)."""
+        async with self._engine.connect() as conn:
+            found = await _games(conn, tournament_id)
+            if not with_moves:
+                return found
+            rows = await conn.execute(
+                select(game_events.c.table_id, game_events.c.version, game_events.c.payload)
+                .join(tables, tables.c.id == game_events.c.table_id)
+                .where(
+                    tables.c.tournament_id == tournament_id,
+                    game_events.c.kind.in_(("deal", "move")),
+                )
+                .order_by(game_events.c.table_id, game_events.c.seq)
+            )
+            deals: dict[tuple[str, int], tuple[bytes, list[tuple[int, bytes]]]] = {}
+            current: list[tuple[int, bytes]] = []
+            for row in rows:
+                event = decode_event(row.payload, row.version)
+                if isinstance(event, DealStarted):
+                    current = []
+                    deals[(row.table_id, event.number)] = (bytes(event.start), current)
+                elif isinstance(event, Moved):
+                    current.append((event.seat, bytes(event.action)))
+        return [
+            msgspec.structs.replace(
+                g, start=deals[(g.table_id, g.number)][0], moves=deals[(g.table_id, g.number)][1]
+            )
+            for g in found
+        ]
+
+    async def rating_steps(self, tournament_id: str) -> list[tuple[str, str, Rating]]:
+        """Each rating change of the tournament's tables in order: (table id, bot name, rating)."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                select(
+                    rating_history.c.table_id,
+                    users.c.name,
+                    rating_history.c.mu,
+                    rating_history.c.sigma,
+                )
+                .join(users, users.c.id == rating_history.c.user_id)
+                .join(tables, tables.c.id == rating_history.c.table_id)
+                .where(tables.c.tournament_id == tournament_id)
+                .order_by(rating_history.c.id)
+            )
+            return [(r.table_id, r.name.removeprefix(BOT_PREFIX), (r.mu, r.sigma)) for r in rows]

@@ -11,16 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.games import game_kind
 from server.ratings import Rating, ordinal
-from server.store.tournaments import (
-    StoredTournament,
-    load_tournament,
-    rating_steps,
-    stored_games,
-)
+from server.store.tournaments import StoredTournament, Tournaments
 from server.tournament.play import outcome
 from server.tournament.schedule import Params, table_id, table_specs
 from server.tournament.standings import Tally
@@ -80,18 +74,18 @@ class _Replayed(msgspec.Struct):
     played: int
 
 
-async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Replayed:
+async def _replay_games(records: Tournaments, stored: StoredTournament) -> _Replayed:
     """Replay every stored game of the tournament in play order into a tally and a timeline."""
     params = msgspec.convert(stored.params, Params)
     play = game_kind(params.game).tournament
     tally = Tally(params.game)
     steps: dict[str, list[tuple[str, Rating]]] = {}
-    for table, name, rating in await rating_steps(engine, stored.id):
+    for table, name, rating in await records.rating_steps(stored.id):
         steps.setdefault(table, []).append((name, rating))
     current = dict(stored.ratings_before)
     cumulative = dict.fromkeys(params.players, 0)
     timeline: list[TimelineRow] = []
-    games = await stored_games(engine, stored.id, with_moves=True)
+    games = await records.games(stored.id, with_moves=True)
     by_table = {table_id(stored.id, t.index): t for t in table_specs(params)}
     games.sort(key=lambda g: (by_table[g.table_id].index, g.number))
     for index, game in enumerate(games):
@@ -112,22 +106,22 @@ async def _replay_games(engine: AsyncEngine, stored: StoredTournament) -> _Repla
     return _Replayed(tally, timeline, current, len(games))
 
 
-async def replayed_tally(engine: AsyncEngine, tournament_id: str) -> Tally:
+async def replayed_tally(records: Tournaments, tournament_id: str) -> Tally:
     """The tally of the games stored so far (a resumed run's live standings start from it)."""
-    stored = await load_tournament(engine, tournament_id)
+    stored = await records.load(tournament_id)
     if stored is None:
         raise ValueError(f"no tournament {tournament_id!r}")
-    replayed: Tally = (await _replay_games(engine, stored)).tally
+    replayed: Tally = (await _replay_games(records, stored)).tally
     return replayed
 
 
-async def load_report(engine: AsyncEngine, tournament_id: str) -> Report | None:
+async def load_report(records: Tournaments, tournament_id: str) -> Report | None:
     """The report of `tournament_id`, or None when there is no such tournament."""
-    stored = await load_tournament(engine, tournament_id)
+    stored = await records.load(tournament_id)
     if stored is None:
         return None
     params = msgspec.convert(stored.params, Params)
-    replayed = await _replay_games(engine, stored)
+    replayed = await _replay_games(records, stored)
     return Report(
         id=stored.id,
         game=stored.game,

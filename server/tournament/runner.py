@@ -37,14 +37,7 @@ from server.games import game_kind
 from server.protocol import TournamentInfo
 from server.store.db import NewTable, Store
 from server.store.results import BOT_PREFIX
-from server.store.tournaments import (
-    TableProgress,
-    bot_ratings,
-    create_tournament,
-    finish_tournament,
-    standings_update,
-    table_progress,
-)
+from server.store.tournaments import TableProgress, standings_update
 from server.tournament.play import PlayedGame, play_game
 from server.tournament.schedule import Params, TableSpec, game_specs, table_id, table_specs
 from server.tournament.standings import Tally
@@ -170,10 +163,8 @@ async def create(store: Store, params: Params) -> str:
     Raises ValueError for parameters that make no schedule."""
     table_specs(params)
     tournament = secrets.token_hex(_ID_BYTES)
-    before = await bot_ratings(store.engine, params.game, params.players)
-    await create_tournament(
-        store.engine, tournament, params.game, msgspec.to_builtins(params), before
-    )
+    before = await store.tournaments.bot_ratings(params.game, params.players)
+    await store.tournaments.create(tournament, params.game, msgspec.to_builtins(params), before)
     return tournament
 
 
@@ -192,7 +183,7 @@ async def run(
     gets every new one; `on_game` sees each game once it is committed."""
     tables = table_specs(params)
     writer = _Writer(store, tournament, params, tally)
-    writer.resume_from(tables, await table_progress(store.engine, tournament))
+    writer.resume_from(tables, await store.tournaments.progress(tournament))
     todo = iter(
         spec
         for spec in game_specs(params, tables)
@@ -229,7 +220,7 @@ async def run(
         for future in running:
             future.cancel()
         executor.shutdown(wait=False, cancel_futures=True)
-    await finish_tournament(store.engine, tournament)
+    await store.tournaments.finish(tournament)
     if bus is not None:
         bus.publish("tournament", tournament, writer.info(tables, "finished"))
     return played_now

@@ -1,10 +1,15 @@
-"""The bot pool answers every request: a dead or late worker yields the fallback and is replaced."""
+"""The bot pool answers every request: a dead or late worker yields the fallback and is replaced;
+tasks (a deal analysis step) run in the same workers, after any waiting play decision."""
 
 import asyncio
 
-from bots.pool import BotPool
+import msgspec
+import pytest
+
+from bots.pool import BotPool, TaskFailed
+from bots.skat.analysis import Budget, DealAnalysis, Part, Step, analyze_deal, run_step
 from engine.skat.actions import Bid, Hold, Pass
-from engine.skat.state import new_game
+from engine.skat.state import State, new_game
 
 
 async def test_decisions_come_from_workers_and_are_legal() -> None:
@@ -44,5 +49,61 @@ async def test_a_missed_deadline_never_stalls_the_caller() -> None:
         )
         assert all(d.action in observation.legal for d in decisions)
         assert pool.stats.fallbacks == 5
+    finally:
+        await pool.close()
+
+
+def _finished_deal() -> State:
+    """A deal passed in by all three players: its analysis is the auction alone."""
+    state = new_game(seed=4)
+    for seat in (1, 2, 0):
+        state = state.apply(seat, Pass())
+    return state
+
+
+async def test_a_task_runs_in_a_worker_and_its_failure_is_reported() -> None:
+    pool = BotPool(1, warm_up=False)
+    await pool.start()
+    try:
+        final, budget = _finished_deal(), Budget(card_worlds=4, skat_worlds=4)
+        assert await pool.run("skat_analysis_steps", final, 1, 60) == 1
+        part = await pool.run("skat_analysis_step", (final, 0, (4, 4)), 1, 60)
+        assert msgspec.json.decode(part, type=Part) == run_step(final, Step("bidding"), budget, 1)
+        whole = await pool.run("skat_analysis_assemble", (final, [part], (4, 4)), 1, 60)
+        assert msgspec.json.decode(whole, type=DealAnalysis) == analyze_deal(final, budget, seed=1)
+        with pytest.raises(TaskFailed):
+            await pool.run("skat_analysis_step", (final, 1, (4, 4)), 1, 60)
+        with pytest.raises(TaskFailed):
+            await pool.run("no_such_task", None, 1, 60)
+        observation = new_game(seed=1).observation(1)
+        decision = await pool.decide("skat", "random", observation, 3, deadline=30)
+        assert decision.action in observation.legal and pool.stats.fallbacks == 0
+    finally:
+        await pool.close()
+
+
+async def test_play_decisions_go_before_waiting_tasks() -> None:
+    pool = BotPool(1, warm_up=False)
+    await pool.start()
+    try:
+        final = _finished_deal()
+        done: list[str] = []
+
+        async def task(label: str, seed: int) -> None:
+            await pool.run("skat_analysis_step", (final, 0, (4, 8)), seed, 120)
+            done.append(label)
+
+        async def decision() -> None:
+            observation = new_game(seed=1).observation(1)
+            await pool.decide("skat", "random", observation, 3, deadline=120)
+            done.append("decision")
+
+        first = asyncio.create_task(task("first task", 1))
+        await asyncio.sleep(0.05)  # the first task holds the only worker
+        second = asyncio.create_task(task("second task", 2))
+        await asyncio.sleep(0.05)  # the second task waits before the decision does
+        await asyncio.gather(first, second, decision())
+        assert done == ["first task", "decision", "second task"]
+        assert pool.stats.fallbacks == 0
     finally:
         await pool.close()

@@ -13,6 +13,7 @@ from tests.conformance.games import GAMES, GameAdapter
 
 PLAYOUTS = 25
 MAX_STEPS = 5000
+LISTED_SAMPLE = 4  # listed actions per seat and step whose fast path is compared
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -28,12 +29,14 @@ def test_random_playout(game: GameAdapter, seed: int) -> None:
         assert choices, "a game that is not over must offer some action"
         for seat in game.seats(state):
             legal = state.legal_actions(seat)
-            for probe in game.probes(state):
+            for probe in game.probes(state):  # `apply` checks, listed or not (section 3)
                 if probe in legal:
                     continue
                 with pytest.raises(IllegalAction) as error:
                     state.apply(seat, probe)
                 assert error.value.code
+            for listed in rng.sample(legal, min(len(legal), LISTED_SAMPLE)):
+                assert state.apply_listed(seat, listed) == state.apply(seat, listed)
         seat, action = rng.choice(choices)
         encoded = msgspec.json.encode(action)
         assert msgspec.json.decode(encoded, type=game.action_type) == action

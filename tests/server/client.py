@@ -78,7 +78,10 @@ class Client:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.replies[request_id] = future
         await self.send({"type": type_, "id": request_id, **fields})
-        return await asyncio.wait_for(future, PATIENCE)
+        reply = await asyncio.wait_for(future, PATIENCE)
+        if reply["type"] == "welcome":  # as a real client keeps the token `register` gives
+            self.user, self.token = reply["user"], reply["token"]
+        return reply
 
     async def ok(self, type_: str, **fields: Any) -> dict[str, Any]:
         reply = await self.request(type_, **fields)

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from bots.registry import policy_names, skat_policy
+from bots.registry import player_levels, policy_names, skat_policy
 from server.app import App
 from server.core.commands import AddBot, BotMoved, Join, User, Watch
 from server.core.effects import Send
@@ -26,8 +26,8 @@ async def test_list_games_names_each_game_with_its_bot_levels(app: App) -> None:
     client = await Client.open(app.port)
     reply = await client.ok("list_games")
     games = {g["name"]: g["bots"] for g in reply["games"]}
-    assert games == {"skat": list(policy_names("skat")), "tichu": list(policy_names("tichu"))}
-    assert {"random", "greedy", "strong"} <= set(games["skat"])
+    assert games == {"skat": list(player_levels("skat")), "tichu": list(player_levels("tichu"))}
+    assert {"random", "greedy", "strong"} <= set(games["skat"]) <= set(policy_names("skat"))
 
 
 class TestRename:

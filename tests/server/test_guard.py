@@ -58,6 +58,8 @@ async def test_a_second_connection_with_the_session_replaces_the_first_visibly(
     first = await Client.open(app.port)
     table, _ = await bot_table(first)
     await first.wait_for(lambda m: m.get("view") is not None)
+    watcher = await Client.open(app.port)
+    await watcher.ok("watch", table=table)
 
     second = await Client.open(app.port, token=first.token)
     assert second.user == first.user
@@ -65,6 +67,9 @@ async def test_a_second_connection_with_the_session_replaces_the_first_visibly(
     assert notice["type"] == "error" and "id" not in notice
     await asyncio.wait_for(first.ws.wait_closed(), 10)
     assert first.ws.close_code == SESSION_REPLACED
+    # The table is told whose device went quiet, and why.
+    moved = await watcher.wait_for(lambda m: m["type"] == "session_moved")
+    assert moved == {"type": "session_moved", "table": table, "seat": 0, "name": first.user["name"]}
     # The seat is the second connection's: it resumes (from one event back: that push
     # carries the seat's view) and plays the deal to its end.
     await second.ok("resume", table=table, seq=first.last_seq(table) - 1)

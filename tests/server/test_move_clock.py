@@ -1,18 +1,23 @@
 """The move clock (issue 18): while the game waits for humans on the move timer, the server
 pushes `clock` (the seats, the seconds left, the bot that plays at the timeout) with the
 events that made it wait, and again after a snapshot or a resume; the actor says the time
-its timer has left."""
+its timer has left. Issue 28: the creator chooses the clock per table, the bot that plays
+at the timeout is of the table's level (never `random`) and keeps the seat until its owner
+takes it back."""
 
 import asyncio
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from server.app import running
-from server.core.commands import Join, Watch
-from server.core.effects import Send, StartTimer
+from server.core.commands import Join, TimerFired, Watch
+from server.core.effects import AskBot, Send, StartTimer
 from server.core.timers import MOVE
+from server.events import Append, TakenOver
+from server.lobby import timeout_level
 from server.protocol import Clock
 from tests.server.client import UNIT, Client, bot_table, until
 from tests.server.conftest import server_settings
@@ -79,3 +84,62 @@ async def test_the_clock_counts_down_and_a_bot_plays_at_the_timeout(tmp_path: Pa
                 for m in again.messages
             )
         )
+
+
+def test_at_the_timeout_the_bot_takes_the_seat_until_its_owner_joins_again() -> None:
+    core = make_core(move_seconds=30.0, timeout_bot="strong")
+    seat_everyone(core)
+    effects = act(core, *random_move(core, np.random.default_rng(2)))
+    [timer] = [e for e in effects if isinstance(e, StartTimer)]
+    assert core.state is not None and core.state.to_move is not None
+    late = core.state.to_move
+    effects = core.handle(TimerFired(timer.key))
+    assert isinstance(effects[0], Append) and effects[0].events == (TakenOver(late, True),)
+    [ask] = [e for e in effects if isinstance(e, AskBot)]
+    assert (ask.seat, ask.level) == (late, "strong")
+    assert core.handle(TimerFired(timer.key)) == []  # a timer of a game moved on is void
+    # One click: the owner joins his table again and has his seat back, no bot is asked.
+    back = core.handle(Join(late, USERS[late], 7, None, None))
+    assert isinstance(back[0], Append) and back[0].events == (TakenOver(late, False),)
+    assert not any(isinstance(e, AskBot) for e in back)
+
+
+@pytest.mark.parametrize(
+    ("table_level", "server_level", "plays"),
+    [
+        ("strong", "greedy", "strong"),
+        ("random", "classic", "classic"),
+        ("random", "random", "greedy"),
+        ("beginner", "random", "beginner"),
+    ],
+)
+def test_the_timeout_bot_is_the_tables_level_and_never_random(
+    table_level: str, server_level: str, plays: str
+) -> None:
+    assert timeout_level(table_level, server_level) == plays
+
+
+async def test_the_creator_chooses_the_clock_and_its_bot_is_the_tables(tmp_path: Path) -> None:
+    settings = server_settings(tmp_path, move_seconds=0.0, timeout_bot="random")
+    async with running(settings) as app:
+        host = await Client.open(app.port)
+        tables_before = len(app.lobby.tables)
+        for bad in (7, -20, 3600):
+            reply = await host.request("create_table", game="skat", move_seconds=bad)
+            assert reply["code"] == "bad_move_clock", bad
+            assert "20, 40, 120" in reply["message"]
+        assert len(app.lobby.tables) == tables_before  # nothing was created
+        for level, seconds, bot in (("greedy", 20, "greedy"), ("random", 40, "greedy")):
+            created = await host.ok(
+                "create_table", game="skat", series_length=1, bot_level=level, move_seconds=seconds
+            )
+            table = created["table"]["id"]
+            await host.ok("join", table=table)
+            await host.ok("add_bot", table=table, seat=1, level="random")
+            await host.ok("add_bot", table=table, seat=2, level="random")
+            await until(lambda t=table: any(0 in c["seats"] for c in clocks(host, t)))
+            clock = next(c for c in clocks(host, table) if 0 in c["seats"])
+            assert 0 < clock["seconds"] <= seconds and clock["bot"] == bot
+        # Without a clock of its own a table has the server's: none here.
+        created = await host.ok("create_table", game="skat", series_length=1, move_seconds=0)
+        assert app.lobby.tables[created["table"]["id"]].config.move_seconds == 0

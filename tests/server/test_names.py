@@ -4,6 +4,7 @@ and a guest who registers becomes the account (bug 4)."""
 
 import asyncio
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,61 @@ async def test_a_guest_registering_a_new_name_brings_his_identity_along(app: App
     assert (await guest.request("register", name="Zoe2", password="correct horse"))[
         "type"
     ] == "welcome"  # an account registering makes a second account, as before
+
+
+async def test_a_guest_registers_the_name_the_server_gave_him(app: App) -> None:
+    """Issue 28, bug 2: 'guest-...' is reserved for the server's guests, but a guest may
+    register (or keep) his own; nobody else may take it."""
+    guest = await Client.open(app.port)
+    own = guest.user["name"]
+    assert own.startswith("guest-")
+    other = await Client.open(app.port)
+    reply = await other.request("register", name=own, password="correct horse")
+    assert reply["code"] == "name_taken"
+    registered = await guest.ok("register", name=own, password="correct horse")
+    assert registered["user"] == {"id": guest.user["id"], "name": own, "guest": False}
+    again = await Client.open(app.port)
+    assert (await again.ok("login", name=own, password="correct horse"))["user"]["name"] == own
+    fresh = await Client.open(app.port)
+    assert (await fresh.request("rename", name=other.user["name"]))["code"] == "name_taken"
+    assert (await fresh.ok("rename", name=fresh.user["name"]))["user"]["guest"] is True
+
+
+async def test_a_german_guest_is_called_gast_and_nobody_may_choose_that(app: App) -> None:
+    """Issue 28: a new guest's name is in the language his `hello` names; both forms are
+    reserved for the server's guests."""
+    german = await Client.open(app.port, hello=False)
+    welcome = await german.ok("hello", version=1, language="de")
+    assert re.fullmatch(r"Gast-[0-9a-f]{8}", welcome["user"]["name"])
+    english = await Client.open(app.port, hello=False)
+    assert (await english.ok("hello", version=1, language="en"))["user"]["name"].startswith(
+        "guest-"
+    )
+    other = await Client.open(app.port, hello=False)
+    assert (await other.ok("hello", version=1, language="fr"))["user"]["name"].startswith("guest-")
+    bad = await other.request("hello", version=1, language="deutsch")
+    assert bad["code"] == "bad_request"
+    for taken in ("Gast-1234", "gast-anna", welcome["user"]["name"]):
+        assert (await other.request("rename", name=taken))["code"] == "name_taken", taken
+    mine = await german.ok("register", name=welcome["user"]["name"], password="correct horse")
+    assert mine["user"]["name"] == welcome["user"]["name"] and not mine["user"]["guest"]
+
+
+async def test_login_finds_the_account_as_uniqueness_does(any_db_app: App) -> None:
+    """Issue 28, bug 4: names are unique by their skeleton, so a login by another spelling of
+    the same name (case, accents) finds the one account it can mean, under its own name."""
+    app = any_db_app
+    owner = await Client.open(app.port)
+    made = await owner.ok("register", name="Jürgen Müller", password="correct horse")
+    for typed in ("jürgen müller", "JÜRGEN MÜLLER", "Jürgen  Müller".replace("  ", " ")):
+        client = await Client.open(app.port)
+        login = await client.ok("login", name=typed, password="correct horse")
+        assert login["user"] == made["user"], typed
+    wrong = await Client.open(app.port)
+    reply = await wrong.request("login", name="jürgen müller", password="wrong horse")
+    assert reply["code"] == "bad_credentials"
+    nobody = await wrong.request("login", name="Hans Müller", password="correct horse")
+    assert nobody["code"] == "bad_credentials"
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])

@@ -24,14 +24,16 @@ async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app
     [played] = mine["recent"]
     assert played["table"] == table and played["seat"] == 0 and played["deals"] == 1
     assert played["rank"] >= 1 and played["game"] == "skat"
-    # A stranger sees the rating, not the private table.
+    # A stranger sees the rating, not the private table: neither in `recent` nor as a point
+    # of the rating history (its finish time and rating change).
     theirs = await stranger.ok("profile", name=name)
     assert theirs["ratings"] == mine["ratings"] and theirs["recent"] == []
+    assert theirs["history"] == []
     # The same over HTTP: the table only with the player's token.
     status, text = await asyncio.to_thread(http_get, app, f"/api/players/{name}", player.token)
     assert status == 200 and json.loads(text)["recent"] == mine["recent"]
     status, text = await asyncio.to_thread(http_get, app, f"/api/players/{name}")
-    assert status == 200 and json.loads(text)["recent"] == []
+    assert status == 200 and json.loads(text)["recent"] == json.loads(text)["history"] == []
     # The bots of a level share a user, and it has a profile too.
     bots = await player.ok("profile", name="bot:random")
     assert bots["bot"] is True and bots["ratings"]["skat"]["lists"] == 1

@@ -11,8 +11,9 @@ from openskill.models import PlackettLuce
 
 from server.events import Append, ListOver, Player
 from server.ratings import RankedList, SeatResult, initial, rank_list, rate_list, rate_teams
-from server.store.db import Store, StoredUser
+from server.store.db import Store
 from server.store.migrate import upgrade
+from server.store.users import StoredUser
 
 
 async def rate(tmp_path: Path, game: str, standings: list[dict[str, Any]]) -> dict[str, Any]:

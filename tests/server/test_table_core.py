@@ -269,8 +269,10 @@ class CountingGame:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    def deal(self, rules: Any, seed: int, number: int) -> tuple[bytes, CountingState]:
-        start, state = self._inner.deal(rules, seed, number)
+    def deal(
+        self, rules: Any, seed: int, number: int, results: Any = ()
+    ) -> tuple[bytes, CountingState]:
+        start, state = self._inner.deal(rules, seed, number, results)
         return start, CountingState(state, self.counts)
 
     def restore(self, start: bytes) -> CountingState:

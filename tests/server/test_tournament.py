@@ -23,7 +23,6 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from server.cli import main
 from server.events import DealStarted, Seated, decode_event
 from server.store.db import Store
-from server.store.leases import Leases
 from server.store.migrate import upgrade
 from server.store.models import game_events, games, rating_history, results, tables
 from server.tournament.play import play_game
@@ -74,7 +73,7 @@ async def play_tournament(url: str, params: Params) -> tuple[str, Report]:
     try:
         tournament = await create(store, params)
         await run(store, tournament, params, workers=1, tally=Tally(params.game))
-        report = await load_report(store.engine, tournament)
+        report = await load_report(store.tournaments, tournament)
     finally:
         await store.close()
     assert report is not None
@@ -282,7 +281,7 @@ async def test_a_run_killed_mid_way_resumes_without_losing_or_repeating_a_game(
     assert 3 <= before_resume < total, "the kill must land mid-run"
     store = Store.connect(url)
     try:
-        leases = Leases(store.engine, "a-server", 10.0)
+        leases = store.leases("a-server", 10.0)
         assert await leases.claim() == [], "a server must not adopt a tournament's tables"
     finally:
         await store.close()

@@ -18,7 +18,6 @@ from server.cluster.bus import Bus
 from server.store.db import Store
 from server.store.migrate import upgrade
 from server.store.models import tables
-from server.store.tournaments import load_tournament
 from server.tournament.report import load_report
 from server.tournament.runner import create, run
 from server.tournament.schedule import Params, table_id
@@ -87,7 +86,7 @@ async def test_live_standings_and_a_followed_table_while_a_tournament_runs(
             last = await fan.wait_for(
                 lambda m: m["type"] == "tournament" and m["tournament"]["status"] == "finished"
             )
-            report = await load_report(store.engine, tournament)
+            report = await load_report(store.tournaments, tournament)
             assert report is not None
             assert last["tournament"]["played"] == report.total
             assert last["tournament"]["standings"] == msgspec.to_builtins(report.standings)
@@ -127,7 +126,7 @@ async def test_tournaments_over_http_and_unknown_ids(tmp_path: Path) -> None:
         try:
             tournament = await create(store, TICHU)
             await run(store, tournament, TICHU, workers=1, tally=Tally("tichu"))
-            stored = await load_tournament(store.engine, tournament)
+            stored = await store.tournaments.load(tournament)
         finally:
             await store.close()
         assert stored is not None
@@ -192,7 +191,7 @@ async def test_the_runner_publishes_standings_after_every_game_to_mqtt(tmp_path:
         try:
             tournament = await create(store, TICHU)
             await run(store, tournament, TICHU, workers=1, tally=Tally("tichu"), bus=bus)
-            report = await load_report(store.engine, tournament)
+            report = await load_report(store.tournaments, tournament)
         finally:
             await bus.close()
             await store.close()

@@ -234,10 +234,15 @@ def open_lobby(page: Any, url: str) -> None:
     page.wait_for_selector("#user-name")
 
 
-def create_skat_table(page: Any, *, deals: int = 2, players: int = 3, private: bool = False) -> str:
-    """Fill in the lobby's form and create the table; returns its id."""
+def create_skat_table(
+    page: Any, *, deals: int = 2, players: int = 3, private: bool = False, clock: int | None = None
+) -> str:
+    """Fill in the lobby's form and create the table (`clock`: seconds per move); returns its
+    id."""
     page.check(f"input[name=players][value='{players}']")
     page.select_option("select[name=series]", str(deals))
+    if clock is not None:
+        page.select_option("select[name=clock]", str(clock))
     if private:
         page.check("input[name=private]")
     page.locator("button", has_text="Create Skat table").click()

@@ -22,6 +22,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Words that read the same in both languages (game terms, names, abbreviations).
 SAME_IN_BOTH = {
     "OK",
+    "Schieberamsch",
     "Skat",
     "Tichu",
     "Grand",

@@ -6,7 +6,8 @@ deals instead, so the bidding, the game values and the bots' answers to the clai
 1. Rearhand (a greedy bot holding all four jacks) bids up to 55 and passes; we play hand.
    The declare panel shows each game's value (no jack: without 4, game 5, hand 6); Diamonds
    (54) is below the bid and asks before it is sent. Our claim at the first card is refused
-   (the jacks are out against us) and play goes on with our cards open.
+   (the jacks are out against us), the table says so (issue 28, bug 11), and play goes on
+   with our cards open.
 2. We sit in rearhand with all jacks and the top clubs, spades and hearts: the claim of the
    rest is proved for every split the defenders cannot see, both accept, the deal ends.
 Both claims are in the ISS records (`SC`, the acceptance as each defender's `RE`).
@@ -121,6 +122,15 @@ def test_declaring_shows_values_warns_below_the_bid_and_claims_are_refused_and_a
         claim(page)
         page.wait_for_function(f"{VIEW}.claimed && !{VIEW}.claim_open", timeout=WAIT_MS)
         assert state(page)["phase"] == "play"
+        # Issue 28 bug 11: the refusal is said at the table itself, with what it means.
+        said = page.locator(".centre .claim-refused")
+        said.wait_for()
+        text = said.inner_text()
+        assert re.search(r"Bot \d refused your claim", text), text
+        assert "The defence thinks it can still take a trick." in text
+        assert "Play goes on with your cards open" in text
+        assert "possible deals" not in text  # the bot's own reasons wait for the deal's end
+        browser.shot(page, "skat-claim-refused")
         kibitz = browser.page()
         kibitz.goto(f"{server.url}#/table/{table}")
         kibitz.wait_for_selector(".felt.skat .hand .card:not(.back)")  # seat 0 sits at the bottom

@@ -138,11 +138,11 @@ def test_a_full_tichu_round_with_exchange_wish_dragon_and_bomb(
     play_the_scripted_round(page, fake, browser, "tichu-")
     # Our Tichu succeeded: the round's scores show the call and the match total.
     page.locator(".side .tab", has_text="Score").click()
-    rows = page.locator(".list-table tbody tr")
+    rows = page.locator(".list-table tbody tr.round")
     assert rows.count() == 1
     totals = state(page)["totals"]
     assert page.locator(".list-table tfoot").inner_text().split()[1:3] == [str(t) for t in totals]
-    assert "calls +100" in rows.first.inner_text()
+    assert "calls +100" in page.locator(".list-table tbody").inner_text()
     browser.shot(page, "tichu-scores")
 
 

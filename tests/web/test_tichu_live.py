@@ -42,7 +42,7 @@ def test_a_round_against_the_servers_tichu_bots(live_server: LiveServer, browser
     assert now["rounds"] == 1
     browser.shot(page, "live-tichu-round-over")
     page.locator(".side .tab", has_text="Score").click()
-    assert page.locator(".list-table tbody tr").count() == 1
+    assert page.locator(".list-table tbody tr.round").count() == 1
     assert state(page)["totals"] == [
         int(text) for text in page.locator(".list-table tfoot th").all_inner_texts()[1:3]
     ]

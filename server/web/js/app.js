@@ -7,6 +7,7 @@ import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } fro
 import { Lobby } from "./lobby.js";
 import { normalize, problem } from "./names.js";
 import { TableModel } from "./model.js";
+import { People } from "./social.js";
 import { Net } from "./net.js";
 import { profileHash, ProfileScreen } from "./profile.js";
 import { parseReplayHash, ReplayScreen } from "./replay.js";
@@ -14,6 +15,8 @@ import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
 import { dialog, h, installActionKeys, replace, toast } from "./ui.js";
+
+const PASSWORD_MIN = 8; // the server's rule for a new password (docs/protocol.md, Session)
 
 /** What is wrong with a name typed for register or rename, as a sentence (null: nothing the
  * client can see; whether it is free only the server knows). */
@@ -37,9 +40,11 @@ class App {
       onWelcome: (user, how) => this.welcome(user, how),
       onStatus: (status) => this.status(status),
       resumeTables: () => this.resumeList(),
+      language: () => language(),
       onTableLost: (id) => this.models.delete(id),
       onStrayError: (message) => toast(errorText(message), "error"),
     });
+    this.people = new People(this); // before the lobby, which shows its panel
     this.lobby = new Lobby(this);
   }
 
@@ -64,6 +69,7 @@ class App {
 
   async welcome(user, { reconnected }) {
     this.renderUser(user);
+    this.people.watch();
     if (reconnected && this.games) {
       if (this.screen === this.lobby) this.lobby.watch(); // the watch ended with the old connection
       return;
@@ -151,20 +157,26 @@ class App {
 
   /** Log in or register; on an error the dialog stays open with the name and password. */
   async account(kind) {
+    const register = kind === "register";
+    // A guest registers under the name he plays as, the server's "guest-..."/"Gast-..." too.
     const name = h("input", { name: "name", required: true, autocomplete: "username", title: t("account.name_rule"),
-      value: this.user?.guest && kind === "register" && !this.user.name.startsWith("guest-") ? this.user.name : "" });
+      value: this.user?.guest && register ? this.user.name : "" });
     const password = h("input", { name: "password", type: "password", required: true,
-      autocomplete: kind === "login" ? "current-password" : "new-password", minlength: kind === "login" ? 1 : 8 });
-    const title = t(kind === "login" ? "account.login_title" : "account.register_title");
-    await dialog(title, h("div", { class: "fields" }, h("label", {}, t("account.name"), name), h("label", {}, t("account.password"), password)),
+      autocomplete: register ? "new-password" : "current-password", minlength: register ? PASSWORD_MIN : 1,
+      "aria-describedby": register ? "password-rule" : null });
+    const title = t(register ? "account.register_title" : "account.login_title");
+    await dialog(title, h("div", { class: "fields" }, h("label", {}, t("account.name"), name), h("label", {}, t("account.password"), password),
+      register ? h("p", { class: "muted small", id: "password-rule" }, t("account.password_rule")) : null),
       [{ label: t("common.cancel"), value: false }, { label: title, value: true, primary: true, submit: true }],
       { onSubmit: async () => {
-        const wrong = kind === "register" ? nameProblem(name.value) : null;
+        const wrong = register ? nameProblem(name.value) : null;
         if (wrong) return wrong;
+        if (register && password.value.length < PASSWORD_MIN) return t("account.password_short");
         try {
           const welcome = await this.net.request(kind, { name: normalize(name.value), password: password.value });
           this.net.adopt(welcome);
           this.renderUser(welcome.user);
+          this.people.watch(); // as the new user: the watch ended with the old one
           toast(t("account.welcome", { name: welcome.user.name }));
           return null;
         } catch (error) {
@@ -228,6 +240,7 @@ class App {
 
   push(message) {
     if (message.type === "lobby_table") return this.lobby.changed(message.table);
+    if (this.people.push(message)) return;
     const id = typeof message.table === "object" ? message.table.id : message.table;
     const model = this.models.get(id);
     if (!model) return;

@@ -3,7 +3,8 @@
 // this table instead of comparing game names.
 
 import { t } from "./i18n.js";
-import { renderList, renderSkat } from "./skat.js";
+import { renderSkat } from "./skat.js";
+import { renderList } from "./skat-list.js";
 import { drawSkatReplay, skatTakesTrick } from "./skat-replay.js";
 import { renderTichu, renderTichuScores } from "./tichu.js";
 import { drawTichuReplay, tichuTakesTrick } from "./tichu-replay.js";
@@ -11,7 +12,9 @@ import { drawTichuReplay, tichuTakesTrick } from "./tichu-replay.js";
 function skatRules(rules) {
   const parts = [t("rules.players", { n: rules.players ?? 3 })];
   if (rules.all_pass === "ramsch") parts.push(t("rules.ramsch"));
+  if (rules.all_pass === "schieberamsch") parts.push(t("rules.schieberamsch"));
   if (rules.kontra) parts.push(t("rules.kontra"));
+  if (rules.bock) parts.push(t("rules.bock"));
   if (rules.iss_compat) parts.push(t("rules.iss"));
   return parts;
 }

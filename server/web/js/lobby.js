@@ -1,12 +1,16 @@
 // The lobby: the live list of tables (`watch_lobby`: the list, then each change pushed as
 // `lobby_table`), creating a Skat or Tichu table with its rule options, the running bot
-// tournaments (read again every half minute while the lobby shows) and the leaderboard.
+// tournaments (read again every half minute while the lobby shows), the leaderboard, and the
+// people panel of social.js. The create form sets the rules, the bots' level and the move clock.
 
 import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, has, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
 
+// The move clocks a table may have, in seconds (0: none; server/core/timers.py MOVE_CLOCKS).
+// At the timeout a bot of the table's level plays the seat until its owner takes it back.
+const MOVE_CLOCKS = [0, 20, 40, 120];
 const TOURNAMENTS_MS = 30000; // tournaments are few and slow: their games take minutes
 // Named bot levels, strongest first (the first offered is the default at a table); `LEVEL:BIDDER`
 // variants and the frozen Skat `baseline` stay out of the menus.
@@ -54,11 +58,11 @@ export class Lobby {
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.shown = false;
-    this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false,
+    this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false, bock: false,
       iss_compat: false, series: "12", private: false, fill: "", bot: null,
       target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
-      dog_bombable: false, max_rounds: "" };
-    replace(this.root, this.createBox, this.tablesBox, this.tournamentBox, this.boardBox);
+      dog_bombable: false, max_rounds: "", clock: "0" };
+    replace(this.root, this.createBox, this.tablesBox, app.people.box, this.tournamentBox, this.boardBox);
   }
 
   show(container) {
@@ -66,6 +70,7 @@ export class Lobby {
     this.shown = true;
     this.renderCreate();
     this.renderTables();
+    this.app.people.render();
     this.watch();
     this.loadBoard();
     this.refreshTournaments();
@@ -203,6 +208,8 @@ export class Lobby {
     };
     const options = f.game === "skat" ? this.skatOptions(set) : this.tichuOptions(set);
     const fills = [["", "fill.never"], ["0", "fill.at_once"], ["30", "fill.s30"], ["60", "fill.m1"], ["300", "fill.m5"]];
+    const clocks = MOVE_CLOCKS.map((s) => [String(s), s === 0 ? t("lobby.clock_off")
+      : s < 60 ? t("lobby.clock_s", { n: s }) : t("lobby.clock_min", { n: s / 60 })]);
     replace(
       this.createBox,
       h("h2", { id: "create-title" }, t("lobby.new_table")),
@@ -218,7 +225,10 @@ export class Lobby {
               fills.map(([v, key]) => h("option", { value: v, selected: f.fill === v }, t(key))))),
           h("label", {}, t("table.bot_level"),
             h("select", { name: "bot", onchange: set("bot") },
-              levels.map((b) => h("option", { value: b, selected: f.bot === b }, levelChoice(f.game, b)))))),
+              levels.map((b) => h("option", { value: b, selected: f.bot === b }, levelChoice(f.game, b))))),
+          h("label", {}, t("lobby.move_clock"),
+            h("select", { name: "clock", onchange: set("clock") },
+              clocks.map(([v, label]) => h("option", { value: v, selected: f.clock === v }, label))))),
         h("button", { class: "primary big", type: "submit", disabled: !(f.game in games) },
           t("lobby.create", { game: gameLabel(f.game) }))),
     );
@@ -231,8 +241,9 @@ export class Lobby {
     return h("fieldset", {},
       h("legend", {}, t("lobby.skat_rules")),
       h("div", { class: "inline" }, t("lobby.players"), radio("players", "3", "3"), radio("players", "4", t("lobby.four_players"))),
-      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch"))),
+      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch")), radio("all_pass", "schieberamsch", t("rules.schieberamsch"))),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), t("lobby.kontra")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "bock", checked: f.bock, onchange: set("bock") }), t("lobby.bock")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), t("lobby.iss")),
       h("label", {}, t("lobby.deals"),
         h("select", { name: "series", onchange: set("series") },
@@ -262,9 +273,9 @@ export class Lobby {
    * itself (a server filling at once would take the creator's seat too). */
   createRequest() {
     const f = this.form;
-    const request = { game: f.game, private: f.private, bot_level: f.bot };
+    const request = { game: f.game, private: f.private, bot_level: f.bot, move_seconds: Number(f.clock) };
     if (f.game === "skat") {
-      request.rules = { players: Number(f.players), all_pass: f.all_pass, kontra: f.kontra, iss_compat: f.iss_compat };
+      request.rules = { players: Number(f.players), all_pass: f.all_pass, kontra: f.kontra, bock: f.bock, iss_compat: f.iss_compat };
       request.series_length = Number(f.series);
     } else {
       request.rules = { target_points: Number(f.target_points), tie: f.tie, wish_required: f.wish_required,

@@ -20,6 +20,8 @@ export class TableModel {
     this.hints = []; // bot explanations we may see: {seq, seat, action, why}
     this.lastTrick = null; // Tichu: the events of the last trick taken, as the view showed them
     this.clock = null; // the move clock: {seq, seats, bot, deadline (Date.now() ms)}
+    this.playedForUs = []; // our seat's moves a bot made since it took the seat over
+    this.timeoutBot = null; // the level that plays at the timeout, as the last clock said
     this.gameSeq = 0; // seq of the last event that changed the game (0: unknown, after a snapshot)
   }
 
@@ -84,6 +86,7 @@ export class TableModel {
         break;
       case "taken_over":
         this._seat(event.seat, { ...this.seats[event.seat], away: event.bot });
+        if (event.seat === this.seat) this.playedForUs = [];
         break;
       case "deal":
         if (this.info) {
@@ -94,6 +97,7 @@ export class TableModel {
         break;
       case "move":
         this.moves.push({ seat: event.seat, action: event.action });
+        if (event.seat === this.seat && this.awayFromSeat) this.playedForUs.push(event.action);
         if (event.why) {
           this.hints.push({ deal: this.info?.deal, seat: event.seat, action: event.action, why: event.why, own: true });
         }
@@ -122,7 +126,13 @@ export class TableModel {
   applyClock(message) {
     if (message.seq < this.gameSeq) return false;
     this.clock = { seq: message.seq, seats: message.seats, bot: message.bot, deadline: Date.now() + message.seconds * 1000 };
+    this.timeoutBot = message.bot;
     return true;
+  }
+
+  /** Whether a bot plays our seat now (the move clock ran out, or we were gone too long). */
+  get awayFromSeat() {
+    return this.seat !== null && this.status === "playing" && !!this.seats[this.seat]?.away;
   }
 
   /** Whole seconds left on the move clock (null: no clock runs). */

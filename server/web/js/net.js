@@ -2,7 +2,8 @@
 //
 // - `hello` first, with the stored session token if there is one (a new guest otherwise);
 // - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
-// - pushes (`event`, `snapshot`, `clock`, `lobby_table`) go to `onPush`;
+// - pushes (`event`, `snapshot`, `clock`, `lobby_table`, and the people pushes `presence`,
+//   `friends`, `invitation`, `lobby_said`) go to `onPush`;
 // - when the socket drops, it reconnects with backoff, says `hello` with the same token and
 //   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
 // - `moved` (the table is served by another server process): it reconnects to the `url` the
@@ -19,6 +20,8 @@ const SESSION_REPLACED = 4409; // close code: the session continues on another c
 
 /** A protocol error reply as an Error with `code` (and `url` with `moved`, `reason` with
  * `bad_name`). */
+const PUSHES = ["event", "snapshot", "clock", "lobby_table", "presence", "friends", "invitation", "lobby_said"];
+
 export class ProtocolError extends Error {
   constructor(code, message, url = null, reason = null) {
     super(message || code);
@@ -31,10 +34,12 @@ export class ProtocolError extends Error {
 export class Net {
   /**
    * @param {object} hooks
-   *   onPush(message): a table push (event, snapshot, clock) or a lobby change (lobby_table);
+   *   onPush(message): a table push (event, snapshot, clock), a lobby change (lobby_table) or a
+   *     people push (presence, friends, invitation, lobby_said);
    *   onWelcome(user, {reconnected}): the session is (re)established;
    *   onStatus("connecting" | "online" | "offline");
-   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect.
+   *   resumeTables(): [{table, seq, invite, role}] to resume after a reconnect;
+   *   language(): the player's language, for the name of a new guest ("Gast-..." in German).
    */
   constructor(hooks, url = defaultUrl()) {
     this.hooks = hooks;
@@ -43,6 +48,7 @@ export class Net {
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map();
+    this.streams = new Map(); // request id -> handler of its several replies (`stream`)
     this.user = null;
     this.online = false;
     this.waiting = [];
@@ -98,6 +104,12 @@ export class Net {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      if (this.ws?.readyState !== WebSocket.OPEN) {
+        // Sending on a closing socket only logs an error; the reconnect sends it again.
+        this.pending.delete(id);
+        reject(new ProtocolError("disconnected", "the connection is closing"));
+        return;
+      }
       try {
         this.ws.send(JSON.stringify({ type, id, ...fields }));
       } catch (error) {
@@ -107,9 +119,30 @@ export class Net {
     });
   }
 
-  /** Forget the session (log out): the next hello makes a new guest. */
+  /** Send a request whose replies come as several messages (`analyze`: progress pushes,
+   * then the analysis); `onMessage` gets each one, and the stream ends when it returns true,
+   * on an error, or when the connection closes (then with a `disconnected` error). */
+  stream(type, fields, onMessage) {
+    const id = this.nextId++;
+    this.streams.set(id, onMessage);
+    if (this.ws?.readyState !== WebSocket.OPEN) {
+      this.streams.delete(id); // sending on a closing socket only logs an error
+      onMessage({ type: "error", id, code: "disconnected", message: "the connection is closing" });
+      return;
+    }
+    try {
+      this.ws.send(JSON.stringify({ type, id, ...fields }));
+    } catch (error) {
+      this.streams.delete(id);
+      onMessage({ type: "error", id, code: "disconnected", message: String(error) });
+    }
+  }
+
+  /** Forget the session (log out): the next hello makes a new guest. Requests made
+   * meanwhile (the lobby's, as the page goes back to it) wait for that hello. */
   async logout() {
     this.token = null;
+    this.online = false;
     this.ws?.close(4000, "log out");
   }
 
@@ -122,14 +155,14 @@ export class Net {
   async _hello() {
     let welcome;
     try {
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, token: this.token, language: this.hooks.language?.() });
     } catch (error) {
       if (error.code !== "bad_token") {
         if (error.code !== "disconnected") this.hooks.onStrayError?.(error); // too_many_guests
         return;
       }
       this.token = null; // the server forgot us (new database): start as a new guest
-      welcome = await this._send("hello", { version: PROTOCOL_VERSION });
+      welcome = await this._send("hello", { version: PROTOCOL_VERSION, language: this.hooks.language?.() });
     }
     this.adopt(welcome);
     const reconnected = this.everOnline;
@@ -163,8 +196,13 @@ export class Net {
     } catch {
       return;
     }
-    if (["event", "snapshot", "clock", "lobby_table"].includes(message.type)) {
+    if (PUSHES.includes(message.type)) {
       this.hooks.onPush?.(message);
+      return;
+    }
+    const stream = this.streams.get(message.id);
+    if (stream) {
+      if (stream(message) === true || message.type === "error") this.streams.delete(message.id);
       return;
     }
     const waiter = this.pending.get(message.id);
@@ -188,6 +226,10 @@ export class Net {
       reject(new ProtocolError("disconnected", "the connection closed"));
     }
     this.pending.clear();
+    for (const [id, stream] of this.streams) {
+      stream({ type: "error", id, code: "disconnected", message: "the connection closed" });
+    }
+    this.streams.clear();
     // Another window (or device) took up this session: taking it back at once would only
     // take it from there; a reload does, when the player wants to play here.
     if (code === SESSION_REPLACED) return this.hooks.onStatus?.("replaced");

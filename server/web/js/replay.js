@@ -10,6 +10,7 @@
 // `data-hand`), so a panel beside the Skat felt (`.replay-panels`) or marks on cards can
 // follow the step.
 
+import { AnalysisPanel } from "./analysis.js";
 import { gameLabel, gameOf } from "./games.js";
 import { describeAction } from "./hints.js";
 import { t } from "./i18n.js";
@@ -92,6 +93,7 @@ export class ReplayScreen {
     this.ends = [];
     this.root = h("main", { class: "replay-screen", id: "replay-screen" });
     this.keys = (event) => this.key(event);
+    this.analysis = new AnalysisPanel(this);
   }
 
   async show(container) {
@@ -180,7 +182,8 @@ export class ReplayScreen {
         : t("hint.line", { name: this.name(step.seat), deed: describeAction(step.action, deck) })),
       gameOf(game).replay.draw(this.replay, this.step, {
         deck, name: (seat) => this.name(seat), bottom: this.bottomSeat(), bot: (seat) => !!this.replay.players[seat]?.bot,
-      }));
+      }),
+      this.analysis.render());
   }
 
   /** Start, a trick back, a move back, a move on, a trick on, the end. */

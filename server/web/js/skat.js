@@ -1,12 +1,13 @@
 // The Skat table: seats, bidding with the bid ladder, skat or hand, discarding (the skat's
 // cards marked), declaring with each game's value against the bid, playing (only the view's
 // legal cards are enabled), claims, the current and last trick, the deal's result and the
-// running list with Seeger-Fabian points. Everything shown is derived from the seat's view;
+// list (skat-list.js). Everything shown is derived from the seat's view;
 // every action sent is one of the view's `legal` actions.
 
 import { cardBack, cardFace, cardName, sortSkatHand, suitIcon } from "./cards.js";
 import { explainHint } from "./hints.js";
 import { replayHash } from "./replay.js";
+import { recordUrl } from "./skat-list.js";
 import { t } from "./i18n.js";
 import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
@@ -88,7 +89,7 @@ function contractValue(contract, hand, cards, deck) {
  */
 export function renderSkat(model, ctx) {
   const view = model.view;
-  const root = h("div", { class: `felt skat players-${view.players}` });
+  const root = h("div", { class: `felt skat players-${view.players} phase-${view.phase}` });
   const me = model.seat;
   const base = me ?? 0;
   const n = view.players;
@@ -154,6 +155,8 @@ function centre(model, ctx, position) {
   const box = h("section", { class: "centre", "aria-label": t("table.centre") });
   box.append(contractLine(model, ctx));
   if (model.lastOver && ctx.ui.seenResult !== model.lastOver.number) box.append(resultPanel(model, ctx));
+  const refusal = claimRefusal(model);
+  if (refusal) box.append(refusal);
   const trick = h("div", { class: "trick", "aria-label": t("skat.current_trick"), "aria-live": "polite" });
   if (view.phase === "play" && view.to_move === model.seat && model.seat !== null && view.trick.length) {
     trick.append(h("div", { class: "trick-slot at-bottom", "aria-hidden": "true" }));
@@ -174,7 +177,8 @@ function centre(model, ctx, position) {
       trick.append(h("div", { class: `trick-card taken at-${position(seat)}`, html: cardFace(card, ctx.deck) }));
     });
     box.append(h("div", { class: "taken-by" }, t("skat.takes_trick", { name: model.name(last.winner) })));
-  } else if (["bidding", "skat"].includes(view.phase)) {
+  } else if (["bidding", "skat"].includes(view.phase) || (view.phase === "push" && view.hand_sizes[view.to_move] === 10)) {
+    // In a Schieberamsch the skat lies on the table until the player to move picks it up.
     trick.append(h("div", { class: "skat-backs", "aria-label": t("skat.skat_face_down") },
       h("span", { class: "mini back lg", html: cardBack() }), h("span", { class: "mini back lg", html: cardBack() })));
   }
@@ -183,18 +187,38 @@ function centre(model, ctx, position) {
   return box;
 }
 
+/** A refused claim, said at the table until three more cards are played: who refused it,
+ * what a refusal means and that play goes on (before, play simply went on). A bot's own
+ * reasons stay with the bots' explanations, which everyone sees once the deal is over. */
+function claimRefusal(model) {
+  const view = model.view;
+  if (view.phase !== "play" || !view.claimed || view.claim_open) return null;
+  const at = model.moves.findLastIndex((move) => move.action?.type === "refuse_claim");
+  if (at < 0 || model.moves.slice(at + 1).filter((move) => move.action?.type === "play").length >= 3) return null;
+  const name = model.name(model.moves[at].seat);
+  const ours = view.declarer === model.seat;
+  return h("p", { class: "claim-refused", role: "status" },
+    h("strong", {}, ours ? t("skat.claim_refused_yours", { name }) : t("skat.claim_refused", { name, declarer: model.name(view.declarer) })),
+    ` ${t(view.contract?.game === "null" ? "skat.claim_refused_why_null" : "skat.claim_refused_why")}`,
+    ` ${t(ours ? "skat.claim_again" : "skat.claim_play_on")}`);
+}
+
 /** The deal's bid or game, the declarer and Kontra/Re (`model.info`: the deal number, if any). */
 export function contractLine(model, ctx) {
   const view = model.view;
   const bits = [];
   if (view.phase === "bidding") bits.push(view.bid ? t("skat.bidding_at", { bid: view.bid }) : t("skat.bidding"));
-  else if (view.ramsch) bits.push(t("rules.ramsch"));
+  else if (view.ramsch) {
+    bits.push(t(view.phase === "push" || view.pushes ? "rules.schieberamsch" : "rules.ramsch"));
+    if (view.pushes) bits.push(t("skat.push.count", { n: view.pushes, factor: 2 ** view.pushes }));
+  }
   else if (view.declarer !== null) {
     const what = view.contract ? contractText(view.contract, view.hand_game, ctx.deck) : t("skat.declaring");
     bits.push(`${model.name(view.declarer)}: ${what}`);
     bits.push(t("skat.bid_was", { bid: view.bid }));
   }
   if (view.kontra >= 1) bits.push(view.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
+  if (view.bock) bits.push(t("skat.bock_deal"));
   const deal = model.info ? t("status.deal", { deal: model.info.deal + 1, of: model.info.series_length }) : "";
   return h("div", { class: "contract-line" },
     h("span", { class: "deal-no muted" }, deal),
@@ -256,7 +280,8 @@ function hand(model, ctx, seat) {
   const sorted = sortSkatHand(cards, game);
   setFan(row, sorted.length);
   const playable = new Set(model.legal.filter((a) => a.type === "play").map((a) => a.card));
-  const discarding = view.phase === "discard" && view.to_move === me;
+  const discarding = ["discard", "push"].includes(view.phase) && view.to_move === me &&
+    model.legal.some((a) => a.type === "discard");
   const fromSkat = skatCards(view, me);
   const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
   for (const card of sorted) {
@@ -307,6 +332,9 @@ function actionBar(model, ctx) {
       bar.append(h("button", { type: "button", class: "act", dataset: { act: "hand" },
         onclick: () => { ctx.ui.handMode = true; ctx.rerender(); } }, t("skat.play_hand")));
     }
+  } else if (view.phase === "push") {
+    if (!mine) prompt(t("skat.push.waiting", { name: model.name(view.to_move) }));
+    else pushControls(model, ctx, bar, button, prompt);
   } else if (view.phase === "discard") {
     if (!mine) prompt(t("skat.others_discard", { name: model.name(view.declarer) }));
     else discardControls(model, ctx, bar, prompt);
@@ -383,6 +411,25 @@ function bidding(model, ctx, bar, button, prompt) {
   }
   const pass = legal.find((a) => a.type === "pass");
   if (pass) bar.append(button(t("skat.pass"), pass));
+}
+
+/** Schieberamsch: pick up the skat or pass it on unseen; after a pick-up, choose two cards
+ * (the engine offers no pair with a jack) and push them on. */
+function pushControls(model, ctx, bar, button, prompt) {
+  const legal = model.legal;
+  if (legal.some((a) => a.type === "pickup")) {
+    prompt(t("skat.push.prompt"));
+    bar.append(button(t("skat.push.pick_up"), { type: "pickup" }));
+    bar.append(button(t("skat.push.pass_on"), { type: "pass" }, { primary: true }));
+    return;
+  }
+  const selected = ctx.ui.selected || (ctx.ui.selected = new Set());
+  const action = selected.size === 2
+    ? legal.find((a) => a.type === "discard" && a.cards.every((c) => selected.has(c)))
+    : null;
+  prompt(t("skat.push.choose"));
+  bar.append(h("button", { type: "button", class: "act primary", disabled: !action, dataset: { act: "push" },
+    onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, t("skat.push.push")));
 }
 
 function discardControls(model, ctx, bar, prompt) {
@@ -487,7 +534,9 @@ export function describeResult(model, result, deck) {
   if (result.passed_in) return { title: t("skat.result.passed_in"), lines: [] };
   if (result.ramsch) {
     const losers = result.seeger_fabian.map((v, s) => [v, s]).filter(([v]) => v < 0);
-    return { title: t("rules.ramsch"), lines: losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`) };
+    const bock = result.bock ? [t("skat.bock_deal")] : [];
+    if (result.pushes) bock.unshift(t("skat.push.count", { n: result.pushes, factor: 2 ** result.pushes }));
+    return { title: t("rules.ramsch"), lines: [...losers.map(([v, s]) => `${model.name(s)} ${signed(v)}`), ...bock] };
   }
   if (result.aborted) return { title: t("skat.result.aborted"), lines: [] };
   const contract = contractText(
@@ -508,6 +557,7 @@ export function describeResult(model, result, deck) {
   if (result.ended_by === "claimed") lines.push(t("skat.result.claimed"));
   if (result.resigned) lines.push(t("skat.result.resigned"));
   if (result.kontra) lines.push(result.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
+  if (result.bock) lines.push(t("skat.bock_deal"));
   return { title, lines };
 }
 
@@ -534,45 +584,4 @@ function resultPanel(model, ctx) {
       h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`, class: "button" }, t("skat.record")),
       h("a", { href: replayHash(model.id, number, model.invite), class: "button replay-link" }, t("replay.link")),
       h("button", { type: "button", class: "primary", id: "result-ok", onclick: close }, t("common.ok"))));
-}
-
-// --- the running list ---------------------------------------------------------------------
-
-/** A deal's record: a private table's needs its invite (docs/protocol.md, Records). */
-function recordUrl(model, number) {
-  const invite = model.invite ? `?invite=${encodeURIComponent(model.invite)}` : "";
-  return `/api/records/${encodeURIComponent(model.id)}/${number}${invite}`;
-}
-
-/** The list so far: one row per deal with each seat's Seeger-Fabian points, totals below. */
-export function renderList(model, ctx) {
-  const n = model.seats.length;
-  const totals = new Array(n).fill(0);
-  const rows = model.results.map(({ number, result }) => {
-    result.seeger_fabian.forEach((v, s) => { totals[s] += v; });
-    const suit = SUIT_LETTER[result.game];
-    const game = result.passed_in ? t("skat.list.passed_in") : result.ramsch ? t("rules.ramsch")
-      : h("span", { class: "list-game", title: `${model.name(result.declarer)}: ${gameName(result.game, ctx.deck)}${result.hand ? ` ${t("skat.hand")}` : ""}` },
-          suit ? h("span", { html: suitIcon(suit, ctx.deck) }) : `${gameName(result.game, ctx.deck)} `,
-          result.hand ? ` ${t("skat.list.hand_short")}` : "", ` ${result.won ? "✓" : "✗"} ${result.game_value}`);
-    return h("tr", {},
-      h("td", {}, number + 1),
-      h("td", {}, game),
-      result.seeger_fabian.map((v, s) => h("td", { class: `${v > 0 ? "pos" : v < 0 ? "neg" : "zero"} ${s === result.declarer ? "decl" : ""}` },
-        v ? signed(v) : "·")),
-      h("td", {}, h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`,
-        title: t("skat.list.download"), "aria-label": t("skat.list.record_of", { n: number + 1 }) }, icon("download"))));
-  });
-  const names = Array.from({ length: n }, (_, s) => h("th", {}, model.name(s)));
-  const table = h("table", { class: `list-table seats-${n}`, "aria-label": t("skat.list.label") },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("skat.game")), names, h("th", {}, ""))),
-    h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 3, class: "muted" }, t("skat.list.empty")))),
-    h("tfoot", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("skat.list.total")), totals.map((x) => h("th", {}, signed(x))), h("th", {}, ""))));
-  const standings = model.standings
-    ? h("div", { class: "standings" }, h("h3", {}, t(model.status === "finished" ? "skat.list.final" : "skat.list.standings")),
-        h("ol", {}, model.standings.map((s) => h("li", {},
-          h("strong", {}, model.name(s.seat)), ` ${s.performance ?? s.points} `,
-          h("span", { class: "muted small" }, t("skat.list.standing_detail", { points: s.game_points, won: s.won, lost: s.lost, fabian: s.fabian }))))))
-    : null;
-  return h("div", { class: "list" }, table, standings);
 }

@@ -3,7 +3,7 @@
 // with the running list or scores, the chat and the bots' explanations.
 
 import { deckLabel, DECKS } from "./cards.js";
-import { explainHint } from "./hints.js";
+import { describeAction, explainHint } from "./hints.js";
 import { errorText, t } from "./i18n.js";
 import { gameLabel, gameOf, progress, rulesSummary } from "./games.js";
 import { botLevels, levelChoice, levelName } from "./lobby.js";
@@ -42,8 +42,13 @@ export class TableScreen {
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit" }, t("table.send")));
     this.side.append(this.tabs, this.panel);
+    // The clock and the take-back notice lie over the top of the table (they come and go
+    // with every move: taking room, they would push the table down each time).
     this.clockBar = h("div", { class: "move-clock", role: "timer", hidden: true });
-    replace(this.root, this.header, this.clockBar, h("div", { class: "table-body" }, this.felt, this.side));
+    this.takeBackBox = h("div", { class: "take-back", role: "status", hidden: true });
+    this.notices = h("div", { class: "table-notices" }, this.clockBar, this.takeBackBox);
+    replace(this.root, h("div", { class: "table-header" }, this.header, this.notices),
+      h("div", { class: "table-body" }, this.felt, this.side));
     this.ticker = null;
   }
 
@@ -70,6 +75,29 @@ export class TableScreen {
     this.renderFelt();
     this.renderSide();
     this.renderClock();
+    this.renderTakeBack();
+  }
+
+  /** While a bot plays our seat (our move clock ran out): what it played for us, and one
+   * click to play ourselves again (a `join` of our own seat takes it back). */
+  renderTakeBack() {
+    const model = this.model;
+    this.takeBackBox.hidden = !model.awayFromSeat;
+    if (!model.awayFromSeat) return;
+    const bot = model.timeoutBot ?? null;
+    const deeds = model.playedForUs.map((action) => describeAction(action, this.deck));
+    replace(this.takeBackBox,
+      h("span", {}, bot ? t("clock.taken", { bot: levelName(bot) }) : t("seat.away_you")),
+      deeds.length ? h("span", { class: "played-for-us" }, ` ${t("clock.played", { deeds: deeds.join(", ") })}`) : null,
+      h("button", { type: "button", class: "primary", id: "take-back", onclick: () => this.takeBack() }, t("clock.take_back")));
+  }
+
+  async takeBack() {
+    try {
+      await this.app.net.request("join", { table: this.model.id, invite: this.model.invite ?? undefined });
+    } catch (error) {
+      toast(errorText(error), "error");
+    }
   }
 
   /** The move clock: each seat the server times shows its time left (on its seat box, which

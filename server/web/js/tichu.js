@@ -155,10 +155,13 @@ function centre(model, ctx, position) {
   if (rounds.length > seen || view.phase === "over") box.append(roundPanel(model, ctx, rounds));
   const trick = h("div", { class: "trick tichu-trick", "aria-label": t("tichu.table"), "aria-live": "polite" });
   const played = (view.trick || []).filter((e) => e.action.type === "play");
+  // The lead note sits at the bottom edge, unless the trick taken lies there (ours).
+  let noteAt = "";
   if (view.trick_closed && played.length) {
     // Everybody passed: the trick is taken; it stays in view, faded, until the next lead.
     const top = played[played.length - 1];
     trick.append(combo(top, position, "taken", t("tichu.takes_trick", { name: model.name(top.seat) })));
+    if (position(top.seat) === "bottom") noteAt = "at-top";
   } else {
     played.slice(-3).forEach((event, i, shown) => {
       const top = i === shown.length - 1;
@@ -166,7 +169,7 @@ function centre(model, ctx, position) {
     });
   }
   if ((!played.length || view.trick_closed) && view.phase === "play") {
-    trick.append(h("p", { class: "muted lead-note" }, view.to_move === model.seat ? t("tichu.your_lead") : t("tichu.leads", { name: model.name(view.to_move) })));
+    trick.append(h("p", { class: `muted lead-note ${noteAt}` }, view.to_move === model.seat ? t("tichu.your_lead") : t("tichu.leads", { name: model.name(view.to_move) })));
   }
   box.append(trick);
   if (model.lastTrick) box.append(lastTrick(model, ctx));
@@ -446,15 +449,20 @@ export function selectionHint(view, matches, mine) {
 export function renderTichuScores(model) {
   const view = model.view;
   if (!view) return h("p", { class: "muted" }, t("tichu.not_begun"));
-  const rows = (view.rounds || []).map((r, i) => h("tr", {},
-    h("td", {}, i + 1),
-    h("td", {}, signed(r.points[0])), h("td", {}, signed(r.points[1])),
-    h("td", { class: "small muted" }, [r.double_victory ? t("tichu.double_victory_short") : "", callSummary(r)].filter(Boolean).join(" "))));
+  // A round's calls and double victory go on a line of their own below its points, so the
+  // two team columns get the panel's whole width (issue 28, bug 1).
+  const rows = (view.rounds || []).map((r, i) => {
+    const note = [r.double_victory ? t("tichu.double_victory_short") : "", callSummary(r)].filter(Boolean).join(" ");
+    return [h("tr", { class: `round ${note ? "noted" : ""}` },
+      h("td", {}, i + 1),
+      h("td", {}, signed(r.points[0])), h("td", {}, signed(r.points[1]))),
+    note ? h("tr", { class: "round-note" }, h("td", {}), h("td", { colspan: 2, class: "small muted" }, note)) : null];
+  });
   return h("div", { class: "list" },
     h("table", { class: "list-table score-table", "aria-label": t("tichu.scores") },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), teamHead(model, 0), teamHead(model, 1), h("th", {}, ""))),
-      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "muted" }, t("tichu.no_round")))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, t("skat.list.total")), h("th", {}, view.totals[0]), h("th", {}, view.totals[1]), h("th", {}, "")))),
+      h("thead", {}, h("tr", {}, h("th", { class: "col-no" }, "#"), teamHead(model, 0), teamHead(model, 1))),
+      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 3, class: "muted" }, t("tichu.no_round")))),
+      h("tfoot", {}, h("tr", {}, h("th", { title: t("skat.list.total"), "aria-label": t("skat.list.total") }, "Σ"), h("th", {}, view.totals[0]), h("th", {}, view.totals[1])))),
     h("p", { class: "small muted" }, t("tichu.target", { points: model.info?.rules?.target_points ?? 1000 })));
 }
 
@@ -463,7 +471,7 @@ function teamHead(model, team) {
   const names = { "\u0001": model.name(team), "\u0002": model.name(team + 2) };
   const parts = t("tichu.team", { a: "\u0001", b: "\u0002" }).split(/([\u0001\u0002])/);
   return h("th", { class: "team-head" },
-    parts.map((part) => (names[part] ? h("span", { class: "name" }, names[part]) : part)));
+    parts.map((part) => (names[part] ? h("span", { class: "name", title: names[part] }, names[part]) : part)));
 }
 
 function callSummary(round) {

@@ -42,7 +42,7 @@ from engine.skat.state import GameStart, State, new_game, replay
 rules_strategy = st.builds(
     Rules,
     players=st.sampled_from([3, 4]),
-    all_pass=st.sampled_from(["throw_in", "ramsch"]),
+    all_pass=st.sampled_from(["throw_in", "ramsch", "schieberamsch"]),
     kontra=st.booleans(),
     iss_compat=st.booleans(),
 )

@@ -1,13 +1,16 @@
-"""House rules offered as options (docs/skat-rules.md sections 3.3 Ramsch, 3.4 Kontra/Re) and
-the 4-table of ISkO 3.2 (the dealer sits out and still collects Fabian points)."""
+"""House rules offered as options (docs/skat-rules.md sections 3.3 Ramsch and Schieberamsch,
+3.4 Kontra/Re) and the 4-table of ISkO 3.2 (the dealer sits out and still collects Fabian
+points)."""
 
 import random
 
 import pytest
 
 from engine.errors import IllegalAction
-from engine.skat.actions import Bid, Declare, Hold, Kontra, Pass, Play, Re
+from engine.skat.actions import Bid, Declare, Discard, Hold, Kontra, Pass, PickUpSkat, Play, Re
+from engine.skat.cards import card_points, format_cards
 from engine.skat.rules import Rules
+from engine.skat.scoring import ramsch_scores
 from engine.skat.state import State, new_game
 from tests.engine.skat.helpers import deal_state, declared, run
 
@@ -106,3 +109,60 @@ def _fields(obs: object) -> dict[str, object]:
     import msgspec
 
     return msgspec.structs.asdict(obs)  # type: ignore[arg-type]
+
+
+class TestSchieberamsch:
+    """Schieberamsch (house rule, docs/skat-rules.md section 3.3): after all pass, forehand,
+    middlehand and rearhand in turn pick up the skat and push two cards (never a jack) on, or
+    pass it on unseen; each push doubles the Ramsch."""
+
+    def all_passed(self) -> State:
+        state = deal_state(rules=Rules(all_pass="schieberamsch"))
+        return run(state, (1, Pass()), (2, Pass()), (0, Pass()))
+
+    def test_forehand_begins_and_may_pick_up_or_pass_it_on(self) -> None:
+        state = self.all_passed()
+        assert state.phase == "push" and state.to_move == 0 and state.ramsch
+        assert state.legal_actions(0) == [PickUpSkat(), Pass()]
+        assert state.legal_actions(1) == []
+        passed = state.apply(0, Pass())
+        assert passed.to_move == 1 and passed.pushes == 0 and passed.skat == state.skat
+
+    def test_a_pick_up_pushes_two_cards_but_no_jack(self) -> None:
+        state = self.all_passed().apply(0, PickUpSkat())
+        assert len(state.observation(0).hand) == 12
+        pushes = state.legal_actions(0)
+        assert pushes and all(isinstance(a, Discard) for a in pushes)
+        assert not any(c.startswith("J") for a in pushes for c in a.cards)  # type: ignore[union-attr]
+        with pytest.raises(IllegalAction) as error:
+            state.apply(0, Discard(("JC", "AC")))
+        assert error.value.code == "no_jacks_pushed"
+        with pytest.raises(IllegalAction) as error:
+            state.apply(0, Pass())
+        assert error.value.code == "push_two_cards"
+        pushed = state.apply(0, Discard(("AC", "TC")))
+        assert pushed.pushes == 1 and pushed.to_move == 1
+        assert format_cards(pushed.skat) == ["AC", "TC"]
+        assert pushed.observation(1).history[-1].action is None  # the pushed cards stay hidden
+        assert pushed.observation(0).history[-1].action == Discard(("AC", "TC"))
+
+    def test_after_rearhand_forehand_leads_the_ramsch_with_doubled_scores(self) -> None:
+        state = self.all_passed().apply(0, PickUpSkat()).apply(0, Discard(("AC", "TC")))
+        state = state.apply(1, PickUpSkat())
+        assert {"AC", "TC"} <= set(state.observation(1).hand)
+        state = state.apply(1, Discard(("AC", "TC"))).apply(2, Pass())
+        assert state.phase == "play" and state.to_move == 0 and state.pushes == 2
+        assert all(len(state.observation(s).hand) == 10 for s in range(3))
+        final = play_out(state, 3)
+        taken = list(final.taken)
+        taken[final.tricks[-1].winner] |= final.skat  # the skat goes with the last trick
+        points = tuple(card_points(taken[s]) for s in final.active_seats)
+        tricks = tuple(sum(1 for t in final.tricks if t.winner == s) for s in final.active_seats)
+        assert final.result.ramsch and final.result.pushes == 2
+        assert final.result.seeger_fabian == ramsch_scores(points, tricks, 2)
+
+    def test_each_push_doubles_case_by_case(self) -> None:
+        # docs/skat-rules.md section 3.3: S1-S3.
+        assert ramsch_scores((40, 50, 30), (3, 4, 3), 2) == (0, -200, 0)
+        assert ramsch_scores((70, 50, 0), (6, 4, 0), 1) == (-280, 0, 0)
+        assert ramsch_scores((120, 0, 0), (10, 0, 0), 1) == (240, 0, 0)

@@ -77,7 +77,8 @@ def test_a_big_hand_with_phoenix_and_mahjong_matches_brute_force() -> None:
 def test_the_leads_of_a_smaller_hand_are_the_larger_hands_leads_filtered_in_order(
     hand: int, keep: int, phoenix_as_one: bool
 ) -> None:
-    """The contract `play_actions.lead_actions` relies on to filter instead of generating."""
+    """The generator lists a hand's leads in one order: a smaller hand's are the larger
+    hand's, filtered."""
     smaller = hand & keep
     filtered = [p for p in plays(hand, phoenix_as_one=phoenix_as_one) if not p[0] & ~smaller]
     assert filtered == plays(smaller, phoenix_as_one=phoenix_as_one)

@@ -156,9 +156,10 @@ def _answer(state: State, seat: int, action: Action) -> State | str:
 
 @settings(max_examples=10, deadline=None)
 @given(seed=SEEDS)
-def test_apply_answers_alike_whether_or_not_the_state_listed_its_actions(seed: int) -> None:
-    """`legal_actions` memoises what it listed on the state, for `apply` to skip its checks:
-    an equal state that was never asked (decoded afresh) answers every action the same."""
+def test_apply_checks_whether_or_not_the_state_listed_its_actions(seed: int) -> None:
+    """`apply` keeps no memo of what `legal_actions` listed: an equal state that was never
+    asked (decoded afresh) answers every action the same, and `apply_listed` gives the state
+    `apply` gives for every listed action."""
     rng = random.Random(seed)
     for step, (state, _, _) in enumerate(random_match(seed, Rules(), max_rounds=1)):
         if step % 5:
@@ -168,6 +169,8 @@ def test_apply_answers_alike_whether_or_not_the_state_listed_its_actions(seed: i
             listed = state.legal_actions(seat, exchanges=False)
             for action in [*listed, *candidates(state, seat, rng)]:
                 assert _answer(state, seat, action) == _answer(unasked, seat, action)
+            for action in listed:
+                assert unasked.apply_listed(seat, action) == state.apply(seat, action)
 
 
 @settings(max_examples=20, deadline=None)

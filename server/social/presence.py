@@ -1,0 +1,218 @@
+"""Who is online and where, pushed to the clients that watch (`watch_people`).
+
+This process knows its own connections (`connect`, `disconnect`) and the tables they sit or
+watch at (`at_table`, told by each table's actor after a command that may change who is
+there); the other processes' users it hears from the broker (`heard`, server/social/relay.py).
+A user connected to several processes has one place, the best (`places.best`).
+
+Each change is encoded once and pushed to every watcher, except those the user blocked:
+a watcher is never told anything of somebody who blocked him (`hidden`). Every change also
+schedules this process's list for the broker (`on_local`), at most one per `publish_delay`.
+"""
+
+import asyncio
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from server.protocol import encode
+from server.protocol.social import Person
+from server.protocol.social import Presence as PresencePush
+from server.social.places import Seat, best, place_of
+
+__all__ = ["Presence", "Push"]
+
+Push = Callable[[str], None]  # queues an encoded message for one client
+PUBLISH_DELAY = 0.05  # seconds: changes within it go to the broker as one list
+
+
+@dataclass
+class _Local:
+    """A user connected to this process: his connections and the tables they are at."""
+
+    name: str
+    guest: bool
+    clients: set[int] = field(default_factory=set)
+    tables: dict[str, Seat] = field(default_factory=dict)
+
+
+@dataclass
+class _Watcher:
+    """A client that watches presence: `hidden` blocked him, he blocked `ignored`."""
+
+    user_id: int
+    push: Push
+    hidden: set[int]
+    ignored: set[int]
+
+
+class Presence:
+    """The users online in the cluster as this process knows them."""
+
+    def __init__(self, on_local: Callable[[list[Person]], None] | None = None) -> None:
+        self.local: dict[int, _Local] = {}
+        self.clients: dict[int, tuple[int, Push]] = {}  # client -> (user, push)
+        self.remote: dict[str, dict[int, Person]] = {}  # node -> its users
+        self.watchers: dict[int, _Watcher] = {}
+        self.told: dict[int, Person] = {}  # the last place pushed, by user
+        self.at: dict[str, set[int]] = {}  # table -> users there (this process's tables)
+        self.on_local = on_local
+        self._publishing: asyncio.TimerHandle | None = None
+
+    # --- what this process sees ------------------------------------------------------
+
+    def connect(self, client: int, user_id: int, name: str, guest: bool, push: Push) -> None:
+        """A client said hello (or logged in, or renamed itself) as `user_id`. A client that
+        becomes another user stops watching (what it may see was the other user's)."""
+        known = self.clients.get(client)
+        if known is not None and known[0] != user_id:
+            self.disconnect(client)
+        self.clients[client] = (user_id, push)
+        local = self.local.get(user_id)
+        if local is None:
+            local = self.local[user_id] = _Local(name, guest)
+        local.name, local.guest = name, guest
+        local.clients.add(client)
+        self._changed(user_id)
+
+    def disconnect(self, client: int) -> None:
+        """The client closed (or became another user)."""
+        self.watchers.pop(client, None)
+        known = self.clients.pop(client, None)
+        if known is None:
+            return
+        user_id = known[0]
+        local = self.local.get(user_id)
+        if local is not None:
+            local.clients.discard(client)
+            if not local.clients:
+                del self.local[user_id]
+                for table_id in local.tables:
+                    self.at.get(table_id, set()).discard(user_id)
+        self._changed(user_id)
+
+    def at_table(self, table_id: str, private: bool, people: Mapping[int, bool]) -> None:
+        """Who is at the table now: user id -> seated (a player) or not (a spectator)."""
+        before = self.at.get(table_id, set())
+        now = {user_id for user_id in people if user_id in self.local}
+        for user_id in now:
+            self.local[user_id].tables[table_id] = Seat(people[user_id], private)
+        for user_id in before - now:
+            local = self.local.get(user_id)
+            if local is not None:
+                local.tables.pop(table_id, None)
+        if now:
+            self.at[table_id] = now
+        else:
+            self.at.pop(table_id, None)
+        for user_id in before | now:
+            self._changed(user_id)
+
+    def users_of(self, user_id: int) -> list[Push]:
+        """The pushes of the user's connections to this process."""
+        local = self.local.get(user_id)
+        if local is None:
+            return []
+        return [self.clients[c][1] for c in local.clients if c in self.clients]
+
+    def local_people(self) -> list[Person]:
+        """This process's users and their places (what it tells the other processes)."""
+        return [self._local_person(user_id, local) for user_id, local in self.local.items()]
+
+    # --- what the other processes see ------------------------------------------------
+
+    def heard(self, node: str, people: Iterable[Person]) -> None:
+        """The list of process `node` (empty: it stopped)."""
+        before = self.remote.pop(node, {})
+        now = {person.id: person for person in people}
+        if now:
+            self.remote[node] = now
+        for user_id in set(before) | set(now):
+            if before.get(user_id) != now.get(user_id):
+                self._changed(user_id, ours=False)
+
+    def nodes(self) -> set[str]:
+        return set(self.remote)
+
+    # --- watchers ------------------------------------------------------------------------
+
+    def watch(
+        self, client: int, user_id: int, push: Push, hidden: set[int], ignored: set[int]
+    ) -> list[Person]:
+        """`client` watches from now on; returns who is online for him now."""
+        self.watchers[client] = _Watcher(user_id, push, hidden, ignored)
+        return [p for p in self.online() if p.id not in hidden]
+
+    def watcher_blocked(self, user_id: int, by: int, blocked: bool) -> None:
+        """`by` blocked `user_id` (or took it back): his watchers stop (or start) seeing `by`;
+        `by`'s own watchers stop (or start) hearing him."""
+        person = self.person(by)
+        for watcher in self.watchers.values():
+            if watcher.user_id == user_id:
+                if blocked:
+                    watcher.hidden.add(by)
+                    if person is not None:
+                        watcher.push(_offline(person))
+                else:
+                    watcher.hidden.discard(by)
+                    if person is not None:
+                        watcher.push(encode(PresencePush(person=person)))
+            elif watcher.user_id == by:
+                if blocked:
+                    watcher.ignored.add(user_id)
+                else:
+                    watcher.ignored.discard(user_id)
+
+    def person(self, user_id: int) -> Person | None:
+        """Where `user_id` is (None: offline)."""
+        candidates = [people[user_id] for people in self.remote.values() if user_id in people]
+        local = self.local.get(user_id)
+        if local is not None:
+            candidates.append(self._local_person(user_id, local))
+        return best(candidates)
+
+    def online(self) -> list[Person]:
+        ids = set(self.local)
+        for people in self.remote.values():
+            ids.update(people)
+        found = (self.person(user_id) for user_id in sorted(ids))
+        return [person for person in found if person is not None]
+
+    # --- telling -------------------------------------------------------------------------
+
+    def _local_person(self, user_id: int, local: _Local) -> Person:
+        place, table = place_of(local.tables)
+        return Person(user_id, local.name, local.guest, place, table)
+
+    def _changed(self, user_id: int, *, ours: bool = True) -> None:
+        """Push the user's place if it changed; `ours`: it changed on this process."""
+        person = self.person(user_id)
+        before = self.told.get(user_id)
+        if person == before:
+            return
+        if person is None and before is not None:
+            del self.told[user_id]
+            text = _offline(before)
+        elif person is not None:
+            self.told[user_id] = person
+            text = encode(PresencePush(person=person))
+        else:
+            return
+        for watcher in self.watchers.values():
+            if user_id not in watcher.hidden:
+                watcher.push(text)
+        if ours:
+            self._schedule_publish()
+
+    def _schedule_publish(self) -> None:
+        if self.on_local is None or self._publishing is not None:
+            return
+        self._publishing = asyncio.get_running_loop().call_later(PUBLISH_DELAY, self._publish)
+
+    def _publish(self) -> None:
+        self._publishing = None
+        if self.on_local is not None:
+            self.on_local(self.local_people())
+
+
+def _offline(person: Person) -> str:
+    return encode(PresencePush(person=Person(person.id, person.name, person.guest, "offline")))

@@ -1,0 +1,160 @@
+"""Issue 28's bugs of the table, one browser test each (each failed before its fix): the
+Tichu trick taken and the lead note apart (bug 6), no sideways scrolling on a phone (bug 7),
+the own hand in view at 1280x800 (bug 8), a refused claim said at the table (bug 11)."""
+
+from typing import Any
+
+from tests.web.conftest import PHONE, Browser, LiveServer
+from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
+from tests.web.test_issue18_bugs import to_our_first_lead
+from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
+
+BOX_JS = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+}"""
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = page.evaluate(BOX_JS, selector)
+    return found
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+def test_bug6_the_trick_taken_and_the_lead_note_do_not_overlap(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    for viewport in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
+        page = browser.page(viewport)
+        to_our_first_lead(page, live_server.url)
+        select(page, "MahJong")
+        play_selection(page, wish="none")
+        wait_until(page, "s.to_move === 0 && s.table.length === 1 && s.hand.length === 13")
+        taken = page.locator(".tichu-trick .combo.taken")
+        note = page.locator(".tichu-trick .lead-note")
+        assert "takes the trick" in taken.inner_text() and note.inner_text() == "Your lead."
+        assert not overlap(
+            box(page, ".tichu-trick .combo.taken"), box(page, ".tichu-trick .lead-note")
+        )
+
+
+NO_SIDEWAYS_JS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+# Every word of `root`'s text: the number of line boxes it occupies (a word broken over two
+# lines, "Alleinspiel/er", occupies two).
+WORDS_JS = """(root) => {
+  const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      out.push([match[0], lines.size]);
+    }
+  }
+  return out;
+}"""
+
+# Whether the chosen option of a select shows whole: the text's width (measured in the
+# select's font) fits the select's box less its padding and the arrow.
+SELECT_FITS_JS = """(select) => {
+  const style = getComputedStyle(select);
+  const canvas = document.createElement('canvas').getContext('2d');
+  canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = canvas.measureText(select.selectedOptions[0].textContent).width;
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const room = select.clientWidth - padding - 16;
+  return {text, room};
+}"""
+
+
+def test_bug7_a_phone_never_scrolls_sideways_and_cuts_no_word(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(PHONE, locale="de-DE")
+    page.goto(live_server.url)
+    page.wait_for_selector(".create-form")
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    page.select_option("select[name=bot]", "greedy")
+    page.locator("button", has_text="Skat-Tisch").first.click()
+    page.wait_for_selector(".waiting-room")
+    page.locator("button", has_text="Freie Plätze mit Bots").click()
+    page.wait_for_selector(".felt.skat")
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    outside = page.evaluate(
+        "() => [...document.querySelectorAll('.table-top, .table-top *')]"
+        ".map((e) => e.getBoundingClientRect())"
+        ".filter((r) => r.width && (r.left < 0 || r.right > window.innerWidth)).length"
+    )
+    assert outside == 0  # nothing of the top bar hangs out on either side
+    deck = page.locator("select[name=deck]")
+    assert deck.locator("option:checked").inner_text() == "Französisch"
+    fits = deck.evaluate(SELECT_FITS_JS)
+    assert fits["text"] <= fits["room"], fits
+    # Until someone declares: press the first button of each bar (pass or hold: keys work
+    # in any language), then the declarer's badge shows on one line.
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#action-bar button:not([disabled])');"
+        " if (b && !window.tischrunde.screen.busy) b.click();"
+        " return !!document.querySelector('.declarer-badge'); }",
+        polling=300,
+        timeout=60_000,
+    )
+    assert page.evaluate(NO_SIDEWAYS_JS), page.evaluate("document.documentElement.scrollWidth")
+    broken = [w for w, lines in page.locator(".felt").evaluate(WORDS_JS) if lines > 1]
+    broken += [w for w, lines in page.locator(".table-top").evaluate(WORDS_JS) if lines > 1]
+    assert broken == []
+
+
+LAPTOP = {"width": 1280, "height": 800}
+HAND_IN_VIEW_JS = """() => {
+  const r = document.querySelector('.hand').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: window.innerHeight,
+          scroll: document.documentElement.scrollTop};
+}"""
+
+
+def hand_in_view(page: Any, label: str, browser: Browser) -> None:
+    """The hand's cards lie inside the window as the page is scrolled now (at its top)."""
+    browser.shot(page, f"bug8-{label}")
+    found = page.evaluate(HAND_IN_VIEW_JS)
+    assert found["scroll"] == 0
+    assert found["top"] >= 0 and found["bottom"] <= found["height"], (label, found)
+
+
+def test_bug8_the_own_hand_stays_in_view_at_1280x800(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(LAPTOP)
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=3)
+    fill_with_bots(page)
+    seen: set[str] = set()
+
+    def check(now: dict[str, Any]) -> bool:
+        if now["phase"] == "declare" and "declare" not in seen:
+            page.locator(".game-buttons button", has_text="Grand").first.click()
+            hand_in_view(page, "declare", browser)
+            seen.add("declare")
+        if now["panel"] and now["phase"] == "bidding" and "result" not in seen:
+            hand_in_view(page, "result", browser)  # the result over the next bidding
+            seen.add("result")
+        return seen == {"declare", "result"}
+
+    play_deals(page, browser, {}, deals=3, stop=check)
+    assert seen == {"declare", "result"}
+    tichu = browser.page(LAPTOP)
+    open_fake_table(tichu, live_server.url)
+    press(tichu, "No, deal my six cards")
+    wait_until(tichu, "s.phase === 'exchange'")
+    hand_in_view(tichu, "exchange", browser)
