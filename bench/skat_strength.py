@@ -86,14 +86,16 @@ def _key(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     return record["deal"], tuple(record["names"])
 
 
-def games_to_play(levels: list[str], seeds: Iterable[int]) -> list[tuple[int, list[str]]]:
-    """Per deal: the mirror, then each level in each seat."""
+def games_to_play(
+    levels: list[str], seeds: Iterable[int], base: str = BASELINE
+) -> list[tuple[int, list[str]]]:
+    """Per deal: the mirror (three `base` bots), then each level in each seat against two."""
     games = []
     for seed in seeds:
-        games.append((seed, [BASELINE] * SEATS))
+        games.append((seed, [base] * SEATS))
         for level in levels:
             for seat in range(SEATS):
-                names = [BASELINE] * SEATS
+                names = [base] * SEATS
                 names[seat] = level
                 games.append((seed, names))
     return games
@@ -105,10 +107,18 @@ def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def run(levels: list[str], seeds: range, path: Path, log: Callable[[str], None]) -> None:
-    done = {_key(r) for r in load(path)}
+def run(
+    levels: list[str],
+    seeds: range,
+    path: Path,
+    log: Callable[[str], None],
+    base: str = BASELINE,
+    done: set[tuple[int, tuple[str, ...]]] | None = None,
+) -> None:
+    """Play the games of `games_to_play` not yet in `path` (or in `done`), appending each."""
+    done = {_key(r) for r in load(path)} | (done or set())
     with path.open("a") as out:
-        for seed, names in games_to_play(levels, seeds):
+        for seed, names in games_to_play(levels, seeds, base):
             if (seed, tuple(names)) in done:
                 continue
             start = time.perf_counter()
@@ -121,10 +131,15 @@ def run(levels: list[str], seeds: range, path: Path, log: Callable[[str], None])
             )
 
 
-def _level_of(record: dict[str, Any]) -> tuple[str, int] | None:
-    """The level and its seat in a level game; None for the mirror."""
-    others = [(n, s) for s, n in enumerate(record["names"]) if n != BASELINE]
-    return others[0] if others else None
+def _level_of(record: dict[str, Any], base: str) -> tuple[str, int] | None:
+    """The level and its seat in a game of one level against two `base` bots; None for the
+    mirror and for games of other bots."""
+    others = [(n, s) for s, n in enumerate(record["names"]) if n != base]
+    return others[0] if len(others) == 1 else None
+
+
+def _is_mirror(record: dict[str, Any], base: str) -> bool:
+    return all(n == base for n in record["names"])
 
 
 def _seat_stats(games: list[tuple[dict[str, Any], int]]) -> dict[str, Any]:
@@ -155,12 +170,12 @@ def _seat_stats(games: list[tuple[dict[str, Any], int]]) -> dict[str, Any]:
     }
 
 
-def report(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per level (and baseline from the mirror games): paired SF per game and statistics."""
-    mirror = {r["deal"]: r for r in records if _level_of(r) is None}
+def report(records: list[dict[str, Any]], base: str = BASELINE) -> dict[str, dict[str, Any]]:
+    """Per level (and `base` from the mirror games): paired SF per game and statistics."""
+    mirror = {r["deal"]: r for r in records if _is_mirror(r, base)}
     by_level: dict[str, dict[int, dict[int, dict[str, Any]]]] = defaultdict(dict)
     for r in records:
-        found = _level_of(r)
+        found = _level_of(r, base)
         if found is not None:
             by_level[found[0]].setdefault(r["deal"], {})[found[1]] = r
     table: dict[str, dict[str, Any]] = {}
@@ -176,16 +191,16 @@ def report(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         stats["sf_per_game"] = float(np.mean(diffs)) if n else 0.0
         stats["ci95"] = 1.96 * float(np.std(diffs, ddof=1)) / np.sqrt(n) if n > 1 else 0.0
         table[level] = stats
-    base = [(r, s) for r in mirror.values() for s in range(SEATS)]
-    table[BASELINE] = _seat_stats(base) | {"deals": len(mirror)}
+    mirrored = [(r, s) for r in mirror.values() for s in range(SEATS)]
+    table[base] = _seat_stats(mirrored) | {"deals": len(mirror)}
     return table
 
 
-def print_report(table: dict[str, dict[str, Any]]) -> None:
+def print_report(table: dict[str, dict[str, Any]], base: str = BASELINE) -> None:
     for name, s in table.items():
         head = f"{name}: {s['deals']} deals"
         if "sf_per_game" in s:
-            head += f", SF/game vs baseline {s['sf_per_game']:+.1f} ± {s['ci95']:.1f}"
+            head += f", SF/game vs {base} {s['sf_per_game']:+.1f} ± {s['ci95']:.1f}"
         print(head)
         print(
             f"  declares {s['declare_rate']:.1%}, wins {s['win_rate']:.1%}, grand {s['grand']:.1%},"

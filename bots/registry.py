@@ -4,10 +4,11 @@ A function, not a module-level registry: callers ask for a policy by game and na
 picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
 solver.
 
-Skat levels, weakest first: `beginner`, `club`, `strong`, `expert` (bots.skat.levels), and
-`baseline`, the former `strong` frozen for comparisons. A level's bidding strategy can be
-chosen by name: `LEVEL:BIDDER` (e.g. `strong:lms`, `club:knn`) is the level with that bidder
-(`bots.skat.bidders`) in place of its default.
+Skat levels, weakest first: `beginner` (rules a learner plays by, bots.skat.beginner), `club`,
+`strong`, `expert` (Monte Carlo, bots.skat.levels), and `baseline`, the former `strong` frozen
+for comparisons. A Monte Carlo level's bidding strategy can be chosen by name: `LEVEL:BIDDER`
+(e.g. `strong:lms`, `club:knn`) is the level with that bidder (`bots.skat.bidders`) in place of
+its default.
 """
 
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from bots.skat.bidders import BIDDERS
 
 __all__ = [
     "SKAT_LEVELS",
+    "SKAT_MONTE_CARLO_LEVELS",
     "SKAT_PLAYER_LEVELS",
     "SKAT_POLICIES",
     "TICHU_POLICIES",
@@ -31,8 +33,11 @@ __all__ = [
 ]
 
 SKAT_LEVELS = ("beginner", "club", "strong", "expert", "baseline")
+SKAT_MONTE_CARLO_LEVELS = SKAT_LEVELS[1:]
 SKAT_POLICIES = ("random", "greedy", *SKAT_LEVELS)
-SKAT_LEVEL_BIDDERS = tuple(f"{level}:{bidder}" for level in SKAT_LEVELS for bidder in BIDDERS)
+SKAT_LEVEL_BIDDERS = tuple(
+    f"{level}:{bidder}" for level in SKAT_MONTE_CARLO_LEVELS for bidder in BIDDERS
+)
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 # What a player picks from (`list_games`); the other names are for tests and tournaments.
 SKAT_PLAYER_LEVELS = ("random", "greedy", "beginner", "club", "strong", "expert")
@@ -51,6 +56,10 @@ def skat_policy(name: str) -> Callable[..., Any]:
         from bots.skat.greedy import greedy_policy
 
         return greedy_policy
+    if name == "beginner":
+        from bots.skat.beginner import beginner_policy
+
+        return beginner_policy
     if name in SKAT_LEVELS:
         from bots.skat.levels import LEVELS
 
@@ -60,10 +69,9 @@ def skat_policy(name: str) -> Callable[..., Any]:
 
 def _level_with_bidder(name: str) -> Callable[..., Any]:
     level, bidder = name.split(":", 1)
-    if level not in SKAT_LEVELS:
-        raise ValueError(
-            f"unknown Skat level {level!r} in {name!r}; known: {', '.join(SKAT_LEVELS)}"
-        )
+    if level not in SKAT_MONTE_CARLO_LEVELS:
+        known = ", ".join(SKAT_MONTE_CARLO_LEVELS)
+        raise ValueError(f"unknown Skat level {level!r} in {name!r}; known: {known}")
     if bidder not in BIDDERS:
         raise ValueError(f"unknown Skat bidder {bidder!r} in {name!r}; known: {', '.join(BIDDERS)}")
     from bots.skat.levels import LEVELS

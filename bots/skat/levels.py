@@ -8,10 +8,15 @@ worlds (`bots.skat.montecarlo`). With the `score` bidder the auction and the ska
 (`bots.skat.bidding`, `bots.skat.discard`). A Ramsch is played by the greedy rules (the
 solver scores declarer games only).
 
-The levels players choose from differ in the worlds they solve and in their caution (the
-`margin` an expected score must clear over passing). `baseline` is the `strong` level as it
-was before the score bidder (win chance against risk 0.6), frozen for comparisons; the
-default at tables is the strongest level within the decision-time budgets (docs/bots.md).
+The Monte Carlo levels players choose from form a ladder measured against each other
+(`python -m bench.skat_ladder`) and against an outside program (docs/benchmarks.md): `club`
+bids by the greedy rule of thumb and plays over 10 worlds, `strong` weighs contracts by
+expected score with a caution of 20 points (the `margin` an expected score must clear over
+passing) and plays over 30 worlds, `expert` bids without margin and plays over 100 worlds.
+The `beginner` below them plays by rules (`bots.skat.beginner`). `baseline` is the `strong`
+level as it was before the score bidder (win chance against risk 0.6), frozen for
+comparisons; the default at tables is the strongest level within the decision-time budgets
+(docs/bots.md).
 """
 
 from typing import Final
@@ -97,9 +102,8 @@ def _by_score(
 
 
 LEVELS: Final[dict[str, SkatBot]] = {
-    "beginner": SkatBot(worlds=10, skat_worlds=8, skat_seconds=0.4, margin=40.0),
-    "club": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
-    "strong": SkatBot(worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, margin=8.0),
+    "club": SkatBot(worlds=10, seconds=0.3, skat_worlds=8, skat_seconds=0.3, bidder="greedy"),
+    "strong": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
     "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0),
     "baseline": SkatBot(
         worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, bidder="montecarlo", risk=0.6

@@ -2,12 +2,12 @@
 
 import pytest
 
-from bots.registry import SKAT_LEVELS, policy, policy_names
+from bots.registry import SKAT_MONTE_CARLO_LEVELS, policy, policy_names
 from bots.skat.bidders import BIDDERS
 from bots.skat.levels import LEVELS, SkatBot
 
 
-@pytest.mark.parametrize("level", SKAT_LEVELS)
+@pytest.mark.parametrize("level", SKAT_MONTE_CARLO_LEVELS)
 @pytest.mark.parametrize("bidder", BIDDERS)
 def test_a_level_takes_any_bidder_and_keeps_its_other_settings(level: str, bidder: str) -> None:
     bot = policy("skat", f"{level}:{bidder}")
@@ -25,7 +25,8 @@ def test_plain_level_names_keep_their_default_bidder() -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("greedy:lms", "unknown Skat level 'greedy'.*known: beginner, club, strong, expert"),
+        ("greedy:lms", "unknown Skat level 'greedy'.*known: club, strong, expert"),
+        ("beginner:score", "unknown Skat level 'beginner'.*known: club, strong, expert"),
         ("grandmaster:lms", "unknown Skat level 'grandmaster'"),
         ("strong:oracle", "unknown Skat bidder 'oracle'.*known: greedy, lms, knn, montecarlo"),
         ("strong:", "unknown Skat bidder ''"),

@@ -6,7 +6,7 @@ import pickle
 import numpy as np
 import pytest
 
-from bots.registry import SKAT_LEVELS, policy
+from bots.registry import SKAT_MONTE_CARLO_LEVELS, policy
 from bots.skat.bidding import bid_decision, value_hand
 from bots.skat.expected import (
     LOST,
@@ -150,17 +150,19 @@ def test_the_score_level_plays_a_grand_hand_as_grand_through_the_skat_phase() ->
     assert state.contract is not None and state.contract.game == "grand"
 
 
-@pytest.mark.parametrize("level", SKAT_LEVELS)
+@pytest.mark.parametrize("level", SKAT_MONTE_CARLO_LEVELS)
 def test_levels_resolve_by_name_and_pickle(level: str) -> None:
     bot = policy("skat", level)
     assert bot == LEVELS[level]
     assert pickle.loads(pickle.dumps(bot)) == bot
 
 
-def test_levels_grow_more_careful_towards_beginner() -> None:
-    margins = [LEVELS[n].margin for n in ("expert", "strong", "club", "beginner")]
-    assert margins == sorted(margins)
-    assert all(LEVELS[n].bidder == "score" for n in ("beginner", "club", "strong", "expert"))
+def test_the_levels_solve_fewer_worlds_and_bid_more_simply_towards_club() -> None:
+    expert, strong, club = (LEVELS[n] for n in ("expert", "strong", "club"))
+    assert expert.bidder == strong.bidder == "score" and expert.margin < strong.margin
+    assert club.bidder == "greedy"
+    assert expert.worlds > strong.worlds > club.worlds
+    assert expert.skat_worlds > strong.skat_worlds > club.skat_worlds
 
 
 def test_baseline_is_the_former_strong_level() -> None:

@@ -4,7 +4,7 @@
 // people panel of social.js. The create form sets the rules, the bots' level and the move clock.
 
 import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
-import { errorText, number, t } from "./i18n.js";
+import { errorText, has, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
 
@@ -30,6 +30,13 @@ export function botLevels(games, game) {
 export function levelName(level) {
   const base = String(level).split(":")[0];
   return LEVEL_ORDER.includes(base) ? t(`bot.${base}`) : base;
+}
+
+/** A level as the menus offer it: its name and, where the catalogue has one, a line on what
+ * playing against it is like ("Beginner – learning the game, makes mistakes"). */
+export function levelChoice(game, level) {
+  const key = `bot.about.${game}.${level}`;
+  return has(key) ? `${levelName(level)} – ${t(key)}` : levelName(level);
 }
 
 /** The rating shown to people: the ordinal on an Elo-like scale. */
@@ -218,7 +225,7 @@ export class Lobby {
               fills.map(([v, key]) => h("option", { value: v, selected: f.fill === v }, t(key))))),
           h("label", {}, t("table.bot_level"),
             h("select", { name: "bot", onchange: set("bot") },
-              levels.map((b) => h("option", { value: b, selected: f.bot === b }, levelName(b))))),
+              levels.map((b) => h("option", { value: b, selected: f.bot === b }, levelChoice(f.game, b))))),
           h("label", {}, t("lobby.move_clock"),
             h("select", { name: "clock", onchange: set("clock") },
               clocks.map(([v, label]) => h("option", { value: v, selected: f.clock === v }, label))))),

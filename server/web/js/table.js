@@ -6,7 +6,7 @@ import { deckLabel, DECKS } from "./cards.js";
 import { describeAction, explainHint } from "./hints.js";
 import { errorText, t } from "./i18n.js";
 import { gameLabel, gameOf, progress, rulesSummary } from "./games.js";
-import { botLevels, levelName } from "./lobby.js";
+import { botLevels, levelChoice, levelName } from "./lobby.js";
 import { storage } from "./storage.js";
 import { dialog, focusedCard, h, icon, replace, toast } from "./ui.js";
 
@@ -212,7 +212,7 @@ export class TableScreen {
       h("ol", { class: "wait-seats" }, seats),
       me !== null && free ? h("div", { class: "row-buttons" },
         h("label", {}, t("table.bot_level"), h("select", { name: "bot-level", onchange: (e) => { this.ui.botLevel = e.target.value; } },
-          levels.map((l) => h("option", { value: l, selected: l === level }, levelName(l))))),
+          levels.map((l) => h("option", { value: l, selected: l === level }, levelChoice(model.game, l))))),
         h("button", { type: "button", class: "primary", onclick: () => this.fillBots(this.botLevel(levels)) }, t("table.fill_bots"))) : null,
       h("div", { class: "invite-box" },
         h("label", { for: "invite-link" }, t("table.invite_link")),
