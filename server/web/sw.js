@@ -3,7 +3,7 @@
 // online, every file comes fresh from the server (and refreshes the cache); offline, the
 // cached copy answers. The game itself (WebSocket, /api/) always goes to the network.
 
-const CACHE = "tischrunde-shell-v2";
+const CACHE = "tischrunde-shell-v3";
 const SHELL = [
   "/",
   "/index.html",
@@ -15,6 +15,7 @@ const SHELL = [
   "/icons/icon-512.png",
   "/i18n/de.json",
   "/i18n/en.json",
+  "/js/analysis.js",
   "/js/app.js",
   "/js/cards.js",
   "/js/games.js",
@@ -26,9 +27,11 @@ const SHELL = [
   "/js/net.js",
   "/js/profile.js",
   "/js/replay.js",
+  "/js/skat-list.js",
   "/js/skat-replay.js",
   "/js/skat-words.js",
   "/js/skat.js",
+  "/js/social.js",
   "/js/sound.js",
   "/js/storage.js",
   "/js/table.js",
