@@ -27,10 +27,10 @@ import numpy as np
 
 from bots.policy import Decision
 from bots.skat.baseline import game_moves
-from bots.skat.greedy import greedy_policy
+from bots.skat.greedy import bid_to_limit, greedy_policy
 from bots.skat.hand_value import game_value_estimate
 from engine.bits import iter_bits, popcount
-from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickUpSkat, Play
+from engine.skat.actions import Action, Declare, Discard, PickUpSkat, Play
 from engine.skat.cards import (
     CARD_POINTS,
     JACKS,
@@ -48,7 +48,6 @@ from engine.skat.cards import (
     winning_index,
 )
 from engine.skat.observation import Observation
-from engine.skat.rules import BID_VALUES
 
 __all__ = ["MEMORY", "SLIP", "beginner_policy", "count_hand", "is_silly"]
 
@@ -127,12 +126,7 @@ def _bid(obs: Observation, moves: list[Action]) -> Decision[Action]:
     counted = count_hand(cards)
     limit = game_value_estimate(cards, counted.game) if counted.playable else 0
     diagnostics = {"game": counted.game, "count": counted.count, "limit": limit}
-    if Hold() in moves:
-        return Decision(Hold() if obs.bid <= limit else Pass(), diagnostics)
-    next_bid = next((v for v in BID_VALUES if v > obs.bid), None)
-    if next_bid is not None and next_bid <= limit and Bid(next_bid) in moves:
-        return Decision(Bid(next_bid), diagnostics)
-    return Decision(Pass(), diagnostics)
+    return bid_to_limit(obs, moves, limit, diagnostics)
 
 
 def _discard(obs: Observation, moves: list[Action]) -> Decision[Action]:

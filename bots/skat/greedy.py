@@ -11,7 +11,7 @@ unseen, not doubling the stakes. A claim is answered as every bot answers it
 (`bots.skat.claims`).
 """
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -36,7 +36,7 @@ from engine.skat.cards import (
 from engine.skat.observation import Observation
 from engine.skat.rules import BID_VALUES
 
-__all__ = ["greedy_policy"]
+__all__ = ["bid_to_limit", "greedy_policy"]
 
 TRICK_WORTH_WINNING: Final = 3  # card points on the table that make a trick worth taking
 TRUMP_GROUP: Final = 4
@@ -89,7 +89,13 @@ def _push(obs: Observation, moves: list[Action]) -> Decision[Action]:
 
 def _bid(obs: Observation, moves: list[Action]) -> Decision[Action]:
     game, limit = rule_of_thumb_limit(parse_cards(obs.hand))
-    diagnostics = {"game": game, "limit": limit}
+    return bid_to_limit(obs, moves, limit, {"game": game, "limit": limit})
+
+
+def bid_to_limit(
+    obs: Observation, moves: list[Action], limit: int, diagnostics: dict[str, Any]
+) -> Decision[Action]:
+    """Hold, or bid the next value, while the bid stays within `limit`; else pass."""
     if Hold() in moves:
         return Decision(Hold() if obs.bid <= limit else Pass(), diagnostics)
     next_bid = next((v for v in BID_VALUES if v > obs.bid), None)
