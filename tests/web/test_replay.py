@@ -16,12 +16,12 @@ from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, fill_with_bots, open_lobby
 
 # Create a public table of bots only through the page's own connection.
-BOTS_PLAY = """async ([game, rules, seats]) => {
+BOTS_PLAY = """async ([game, rules, seats, level = "random"]) => {
   const net = window.tischrunde.net;
   const reply = await net.request("create_table", { game, rules, series_length: 1 });
   const id = reply.table.id;
   for (let seat = 0; seat < seats; seat += 1) {
-    await net.request("add_bot", { table: id, seat, level: "random" });
+    await net.request("add_bot", { table: id, seat, level });
   }
   return id;
 }"""
