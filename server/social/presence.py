@@ -194,7 +194,8 @@ class Presence:
         return Person(user_id, local.name, local.guest, place, table)
 
     def _changed(self, user_id: int, *, ours: bool = True) -> None:
-        """Push the user's place if it changed; `ours`: it changed on this process."""
+        """Tell the watchers the user's place with the next push if it changed; `ours`: it
+        changed on this process."""
         person = self.person(user_id)
         before = self.told.get(user_id)
         if person == before:
@@ -208,21 +209,17 @@ class Presence:
         else:
             return
         if self._pushing is None:
-            self._pushing = asyncio.get_running_loop().call_later(PUSH_DELAY, self.flush)
+            self._pushing = asyncio.get_running_loop().call_later(PUSH_DELAY, self._push)
         if ours:
             self._schedule_publish()
 
-    def flush(self) -> None:
+    def _push(self) -> None:
         """Push the changes since the last push to every watcher, as one frame each."""
-        if self._pushing is not None:
-            self._pushing.cancel()
-            self._pushing = None
+        self._pushing = None
         changes, self.pending = self.pending, {}
-        if not changes:
-            return
         changed = set(changes)
         frames: dict[frozenset[int], str | None] = {}
-        for watcher in list(self.watchers.values()):
+        for watcher in self.watchers.values():
             unseen = frozenset(watcher.hidden & changed) if watcher.hidden else frozenset()
             if unseen not in frames:
                 people = [p for user_id, p in changes.items() if user_id not in unseen]
