@@ -3,7 +3,8 @@ go to each watcher as one `presence` frame, each user once in his latest place, 
 for all who see the same; somebody who blocked a watcher is left out of the batch (a batch of
 only him is not sent); a private table is only `private`. And where a user is after moving
 between tables: the table he sat down at last, not the one he left behind; nowhere at a table
-this process no longer serves."""
+this process no longer serves; after a reload (the session taken up by a new connection)
+where the new connection is."""
 
 import asyncio
 import json
@@ -125,4 +126,29 @@ async def test_players_of_a_table_another_process_took_over_are_back_in_the_lobb
         await until(lambda: place(watcher, name) == "lobby")
         assert presences(watcher, name)[-1].get("table") is None
         for client in (human, watcher):
+            await client.close()
+
+
+async def test_a_session_taken_up_by_a_new_connection_keeps_its_place_only_where_it_resumed(
+    tmp_path: Path,
+) -> None:
+    async with running(server_settings(tmp_path)) as app:
+        first, watcher = await Client.open(app.port), await Client.open(app.port)
+        await watcher.ok("watch_people")
+        table = await seated_table(first, bots=(1,))
+        name = first.user["name"]
+        await until(lambda: place(watcher, name) == "playing")
+        # A reload: the new connection takes the session and resumes; he still plays there.
+        second = await Client.open(app.port, token=first.token)
+        await first.wait_for(lambda m: m.get("code") == "session_replaced")
+        await second.ok("resume", table=table, seq=0)
+        await until(lambda: len(app.connections) == 2)  # the first has closed
+        await settled()
+        assert place(watcher, name) == "playing"
+        assert presences(watcher, name)[-1]["table"] == table
+        # Taken up again by a connection that stays in the lobby: he is in the lobby.
+        third = await Client.open(app.port, token=first.token)
+        await second.wait_for(lambda m: m.get("code") == "session_replaced")
+        await until(lambda: place(watcher, name) == "lobby")
+        for client in (first, second, third, watcher):
             await client.close()
