@@ -7,9 +7,10 @@ Reported: p50/p99/max from the mover sending the request that changes its place 
 watcher receiving the `presence` push of it (one sample per watcher and change; clocks are
 the machine's monotonic clock, shared by the processes), how many pushes of the changes and
 lines of chat arrived out of how many expected, the server's CPU (also per 1,000 pushes,
-which holds up better than the latency on a machine that other work shares) and the
-machine's load average. The watchers live in
-`--client-processes` processes of their own, the mover in this one.
+which holds up better than the latency on a machine that other work shares), the server's
+CPU seconds for everybody leaving at the end (each of the N going offline told to the
+others still there: the cost of a mass disconnect) and the machine's load average. The
+watchers live in `--client-processes` processes of their own, the mover in this one.
 
     python -m bench.load --people --clients 1000 --seconds 20
 """
@@ -25,7 +26,7 @@ from typing import Any
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench.load import Servers, receive_all, request
+from bench.serving import Servers, receive_all, request
 
 __all__ = ["run_people"]
 
@@ -37,8 +38,9 @@ async def _watch(
     async for frame in ws:
         if '"presence"' in frame and mover in frame:
             message = json.loads(frame)
-            if message["type"] == "presence" and message["person"]["name"] == mover:
-                seen.append((time.monotonic(), message["person"]["place"]))
+            if message["type"] == "presence":
+                places = [p["place"] for p in message["people"] if p["name"] == mover]
+                seen.extend((time.monotonic(), place) for place in places)
         elif '"lobby_said"' in frame:
             lines[0] += 1
 
@@ -141,8 +143,10 @@ def run_people(
 
     sent, busy, wall = asyncio.run(drive())
     reports = receive_all(pipes)
+    leaving = servers.cpu_seconds()  # now every watcher closes: each leaving told to the rest
     for worker in workers:
         worker.join(timeout=30)
+    leave_cpu = _until_quiet(servers) - leaving
     delays = sorted(
         t - sent[k]
         for report in reports
@@ -174,6 +178,21 @@ def run_people(
         "chat_pushes_received": sum(r["lines"] for r in reports),
         "server_cpu_percent": round(100 * busy / wall, 1),
         "server_cpu_ms_per_1000_pushes": round(1e6 * busy / max(pushes, 1), 2),
+        "leave_server_cpu_seconds": round(leave_cpu, 2),
         "load_average_1min": round(psutil.getloadavg()[0], 1),
         "machine_cores": psutil.cpu_count() or 1,
     }
+
+
+def _until_quiet(servers: Servers) -> float:
+    """The servers' CPU seconds once they have stopped working (less than 2 % of a core for
+    half a second, at most 60 s)."""
+    deadline = time.monotonic() + 60
+    before = servers.cpu_seconds()
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = servers.cpu_seconds()
+        if now - before < 0.01:
+            return now
+        before = now
+    return before

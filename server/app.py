@@ -116,8 +116,10 @@ class App:
 
     def _people(self, table: Table) -> None:
         """Who is at `table` changed: presence hears it (a private table as such only). At a
-        finished table nobody plays any more: its people are back in the lobby."""
-        people = {} if table.status == "finished" else table.people()
+        finished table nobody plays any more, and at a table this process no longer serves
+        (another took it over) nobody is any more: their people are back in the lobby."""
+        served = self.lobby.tables.get(table.id) is table
+        people = table.people() if served and table.status != "finished" else {}
         self.social.presence.at_table(table.id, table.config.private, people)
 
     def is_ready(self) -> bool:

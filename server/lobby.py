@@ -185,7 +185,14 @@ class Lobby:
 
     def _lost(self, table: Table) -> None:
         """A table's append found that another process owns it now."""
+        self._drop(table)
         self._spawn(self._lose(table), f"lose-{table.id}")
+
+    def _drop(self, table: Table) -> None:
+        """Serve `table` no more: nobody is at it on this process any more (presence)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self._people(table)
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run `work` in the background until it ends or the lobby closes."""
@@ -196,8 +203,7 @@ class Lobby:
 
     async def _lose(self, table: Table) -> None:
         """Stop serving `table` and send its clients to the process that serves it now."""
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
+        self._drop(table)
         owner = None
         with contextlib.suppress(Exception):
             owner = await self.leases.owner(table.id)

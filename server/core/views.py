@@ -220,6 +220,7 @@ def table_info(table: TableState) -> TableInfo:
         series_length=config.series_length,
         deal=max(table.deal_number, 0),
         spectators=sum(1 for v in table.clients.values() if v.seat is None),
+        move_seconds=round(config.move_seconds),
     )
 
 

@@ -67,7 +67,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
 
 class TableInfo(msgspec.Struct, frozen=True):
     """Public metadata of a table (never cards); `host`: the name of the player who opened it
-    (null: a tournament's table), for a readable table name."""
+    (null: a tournament's table), for a readable table name; `move_seconds`: each human's
+    time for a move (`create_table`'s move clock; 0: none)."""
 
     id: str
     game: str
@@ -79,6 +80,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     deal: int
     spectators: int
     host: str | None = None
+    move_seconds: int = 0
 
 
 class GameInfo(msgspec.Struct, frozen=True):

@@ -195,9 +195,10 @@ class People(_Reply, tag="people"):
 
 
 class Presence(_Reply, tag="presence"):
-    """Pushed to `watch_people` watchers: somebody came, moved or left (`offline`)."""
+    """Pushed to `watch_people` watchers: who came, moved or left (`offline`) since the last
+    `presence`, each once and where he is now (the changes of a short while go together)."""
 
-    person: Person
+    people: list[Person]
 
 
 class Friends(_Reply, tag="friends"):

@@ -26,15 +26,16 @@ class Seat(msgspec.Struct, frozen=True):
 
 
 def place_of(tables: Mapping[str, Seat]) -> tuple[Place, str | None]:
-    """The place of a connected user at `tables` (table id -> his seat there), and the
-    public table it names."""
+    """The place of a connected user at `tables` (table id -> his seat there, in the order he
+    took them), and the public table it names. Of equal places the latest wins: who sits down
+    at a second table is seen at the new one, not at the one he left behind."""
     found: tuple[Place, str | None] = ("lobby", None)
-    for table_id, seat in sorted(tables.items()):
+    for table_id, seat in tables.items():
         if seat.private:
             here: tuple[Place, str | None] = ("private", None)
         else:
             here = ("playing" if seat.seated else "watching", table_id)
-        if RANK[here[0]] > RANK[found[0]]:
+        if RANK[here[0]] >= RANK[found[0]]:
             found = here
     return found
 

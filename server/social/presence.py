@@ -5,9 +5,13 @@ watch at (`at_table`, told by each table's actor after a command that may change
 there); the other processes' users it hears from the broker (`heard`, server/social/relay.py).
 A user connected to several processes has one place, the best (`places.best`).
 
-Each change is encoded once and pushed to every watcher, except those the user blocked:
-a watcher is never told anything of somebody who blocked him (`hidden`). Every change also
-schedules this process's list for the broker (`on_local`), at most one per `publish_delay`.
+Changes are pushed in batches: those within `PUSH_DELAY` of the first go out together as one
+`presence` frame listing each changed user once, in his latest place, so that a thousand
+users leaving at once (a process dying) costs each watcher one frame, not a thousand. The
+frame is encoded once for every watcher who may see all of it; a watcher is never told
+anything of somebody who blocked him (`hidden`): he gets the batch without him (encoded once
+per such set). Every change also schedules this process's list for the broker (`on_local`),
+at most one per `PUBLISH_DELAY`.
 """
 
 import asyncio
@@ -23,6 +27,7 @@ __all__ = ["Presence", "Push"]
 
 Push = Callable[[str], None]  # queues an encoded message for one client
 PUBLISH_DELAY = 0.05  # seconds: changes within it go to the broker as one list
+PUSH_DELAY = 0.05  # seconds: changes within it go to the watchers as one frame (docs/benchmarks.md)
 
 
 @dataclass
@@ -56,7 +61,9 @@ class Presence:
         self.told: dict[int, Person] = {}  # the last place pushed, by user
         self.at: dict[str, set[int]] = {}  # table -> users there (this process's tables)
         self.on_local = on_local
+        self.pending: dict[int, Person] = {}  # what the next push tells, by user
         self._publishing: asyncio.TimerHandle | None = None
+        self._pushing: asyncio.TimerHandle | None = None
 
     # --- what this process sees ------------------------------------------------------
 
@@ -95,7 +102,10 @@ class Presence:
         before = self.at.get(table_id, set())
         now = {user_id for user_id in people if user_id in self.local}
         for user_id in now:
-            self.local[user_id].tables[table_id] = Seat(people[user_id], private)
+            tables, seat = self.local[user_id].tables, Seat(people[user_id], private)
+            if tables.get(table_id) != seat:  # taken (again) now: it goes last (`place_of`)
+                tables.pop(table_id, None)
+                tables[table_id] = seat
         for user_id in before - now:
             local = self.local.get(user_id)
             if local is not None:
@@ -151,11 +161,11 @@ class Presence:
                 if blocked:
                     watcher.hidden.add(by)
                     if person is not None:
-                        watcher.push(_offline(person))
+                        watcher.push(encode(PresencePush(people=[_offline(person)])))
                 else:
                     watcher.hidden.discard(by)
                     if person is not None:
-                        watcher.push(encode(PresencePush(person=person)))
+                        watcher.push(encode(PresencePush(people=[person])))
             elif watcher.user_id == by:
                 if blocked:
                     watcher.ignored.add(user_id)
@@ -184,24 +194,39 @@ class Presence:
         return Person(user_id, local.name, local.guest, place, table)
 
     def _changed(self, user_id: int, *, ours: bool = True) -> None:
-        """Push the user's place if it changed; `ours`: it changed on this process."""
+        """Tell the watchers the user's place with the next push if it changed; `ours`: it
+        changed on this process."""
         person = self.person(user_id)
         before = self.told.get(user_id)
         if person == before:
             return
         if person is None and before is not None:
             del self.told[user_id]
-            text = _offline(before)
+            self.pending[user_id] = _offline(before)
         elif person is not None:
             self.told[user_id] = person
-            text = encode(PresencePush(person=person))
+            self.pending[user_id] = person
         else:
             return
-        for watcher in self.watchers.values():
-            if user_id not in watcher.hidden:
-                watcher.push(text)
+        if self._pushing is None:
+            self._pushing = asyncio.get_running_loop().call_later(PUSH_DELAY, self._push)
         if ours:
             self._schedule_publish()
+
+    def _push(self) -> None:
+        """Push the changes since the last push to every watcher, as one frame each."""
+        self._pushing = None
+        changes, self.pending = self.pending, {}
+        changed = set(changes)
+        frames: dict[frozenset[int], str | None] = {}
+        for watcher in self.watchers.values():
+            unseen = frozenset(watcher.hidden & changed) if watcher.hidden else frozenset()
+            if unseen not in frames:
+                people = [p for user_id, p in changes.items() if user_id not in unseen]
+                frames[unseen] = encode(PresencePush(people=people)) if people else None
+            text = frames[unseen]
+            if text is not None:
+                watcher.push(text)
 
     def _schedule_publish(self) -> None:
         if self.on_local is None or self._publishing is not None:
@@ -214,5 +239,5 @@ class Presence:
             self.on_local(self.local_people())
 
 
-def _offline(person: Person) -> str:
-    return encode(PresencePush(person=Person(person.id, person.name, person.guest, "offline")))
+def _offline(person: Person) -> Person:
+    return Person(person.id, person.name, person.guest, "offline")

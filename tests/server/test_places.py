@@ -32,3 +32,9 @@ def test_the_best_place_of_a_user_on_several_processes_wins() -> None:
     assert best([lobby, playing]) == playing
     assert best([playing, lobby]) == playing
     assert best([]) is None
+
+
+def test_of_equal_places_the_latest_taken_wins() -> None:
+    playing = Seat(seated=True, private=False)
+    assert place_of({"B": playing, "A": playing}) == ("playing", "A")
+    assert place_of({"A": playing, "B": playing}) == ("playing", "B")

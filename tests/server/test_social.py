@@ -20,9 +20,11 @@ from tests.server.conftest import server_settings
 def presences(client: Client, name: str) -> list[dict[str, Any]]:
     """The `presence` pushes the client got about `name`."""
     return [
-        m["person"]
+        person
         for m in client.messages
-        if m["type"] == "presence" and m["person"]["name"] == name
+        if m["type"] == "presence"
+        for person in m["people"]
+        if person["name"] == name
     ]
 
 

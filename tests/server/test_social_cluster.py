@@ -16,7 +16,7 @@ from tests.server.client import Client, until
 from tests.server.conftest import server_settings
 from tests.server.services import PrivateBroker
 from tests.server.test_broker_acl import PASSWORDS, listening, shipped_broker
-from tests.server.test_social import account, place
+from tests.server.test_social import account, place, presences
 
 __all__ = ["shipped_broker"]  # the fixture, used below
 
@@ -45,7 +45,7 @@ async def test_presence_invitations_and_chat_cross_processes(
         table = (await bert.ok("create_table", game="skat"))["table"]["id"]
         await bert.ok("join", table=table)
         await until(lambda: place(anna, "bert") == "playing")
-        assert [p for p in anna.messages if p["type"] == "presence"][-1]["person"]["table"] == table
+        assert presences(anna, "bert")[-1]["table"] == table
         # An invitation from b reaches anna on a.
         await bert.ok("invite", name="anna", table=table)
         invitation = await anna.wait_for(lambda m: m["type"] == "invitation")

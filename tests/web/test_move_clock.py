@@ -4,14 +4,15 @@ plays at the timeout, in English and German; a reload keeps the clock where it w
 
 Issue 28: the creator sets the clock in the create form; at the timeout a bot of the table's
 level (never `random`) plays the seat, its owner reads what it played and takes the seat back
-with one click; the clock lies over the table and does not push it down (bug 9)."""
+with one click; the clock lies over the table and does not push it down (bug 9). The lobby's
+list and the table's header say a table's clock (German on a phone too)."""
 
 import re
 from collections.abc import Iterator
 
 import pytest
 
-from tests.web.conftest import Browser, LiveServer, require_browser
+from tests.web.conftest import PHONE, Browser, LiveServer, require_browser
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
 
 MOVE_SECONDS = 120.0
@@ -131,3 +132,31 @@ def test_a_bot_of_the_tables_level_plays_at_the_timeout_until_the_owner_takes_ov
     # Ours again: the next time it is our move, our own clock runs (no bot plays it).
     mine.wait_for(timeout=60_000)
     assert page.locator(".take-back").is_hidden()
+
+
+def test_the_lobby_list_and_the_table_header_say_the_tables_clock(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    host = browser.page()
+    open_lobby(host, live_server.url)
+    timed = create_skat_table(host, deals=1, clock=40)
+    setting = host.locator(".table-top .clock-setting")
+    assert words(setting.inner_text()) == "· 40 s per move"
+    browser.shot(host, "move-clock-header")
+    host.goto(live_server.url + "#/")
+    untimed = create_skat_table(host, deals=1, clock=0)
+    assert host.locator(".table-top .clock-setting").count() == 0
+    # In the lobby, in German on a phone: the timed table says its clock, the other nothing.
+    phone = browser.page(viewport=PHONE, locale="de-DE")
+    phone.goto(live_server.url)
+    row = phone.locator(f".table-row[data-table='{timed}'] .clock-setting")
+    row.wait_for()
+    assert words(row.inner_text()) == "40 s pro Zug"
+    phone.wait_for_selector(f".table-row[data-table='{untimed}']")
+    assert phone.locator(f".table-row[data-table='{untimed}'] .clock-setting").count() == 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    browser.shot(phone, "move-clock-lobby-phone")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())

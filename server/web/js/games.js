@@ -76,6 +76,17 @@ export function progress(table) {
   return t("status.deal", { deal: table.deal + 1, of: table.series_length });
 }
 
+/** A move clock's length as players read it ("40 s", "2 min"; 0: "no clock"). */
+export function clockLabel(seconds) {
+  if (!seconds) return t("lobby.clock_off");
+  return seconds < 60 ? t("lobby.clock_s", { n: seconds }) : t("lobby.clock_min", { n: seconds / 60 });
+}
+
+/** A table's move clock as a phrase ("40 s per move"); null for a table without one. */
+export function moveClock(table) {
+  return table.move_seconds ? t("table.move_clock", { time: clockLabel(table.move_seconds) }) : null;
+}
+
 export function gameLabel(game) {
   return t(`game.${game}`);
 }

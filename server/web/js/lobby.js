@@ -3,7 +3,7 @@
 // tournaments (read again every half minute while the lobby shows), the leaderboard, and the
 // people panel of social.js. The create form sets the rules, the bots' level and the move clock.
 
-import { GAME_NAMES, gameLabel, gameOf, progress, rulesSummary, tableName } from "./games.js";
+import { clockLabel, GAME_NAMES, gameLabel, gameOf, moveClock, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, has, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
@@ -167,10 +167,12 @@ export class Lobby {
     );
     const free = table.seats.filter((s) => !s.name).length;
     const status = table.status === "waiting" ? t("status.waiting_free", { n: free }) : progress(table);
+    const clock = moveClock(table);
     return h("li", { class: "table-row", dataset: { table: table.id } },
       h("div", { class: "table-head" },
         h("strong", { class: "table-name" }, tableName(table)),
         h("span", { class: "muted" }, rulesSummary(table.game, table.rules)),
+        clock ? h("span", { class: "muted clock-setting" }, icon("clock"), ` ${clock}`) : null,
         h("span", { class: `status ${table.status}` }, status),
         table.spectators ? h("span", { class: "muted", title: t("lobby.spectators") }, icon("eye"), ` ${table.spectators}`) : null),
       h("ul", { class: "seat-chips" }, seats),
@@ -208,8 +210,7 @@ export class Lobby {
     };
     const options = f.game === "skat" ? this.skatOptions(set) : this.tichuOptions(set);
     const fills = [["", "fill.never"], ["0", "fill.at_once"], ["30", "fill.s30"], ["60", "fill.m1"], ["300", "fill.m5"]];
-    const clocks = MOVE_CLOCKS.map((s) => [String(s), s === 0 ? t("lobby.clock_off")
-      : s < 60 ? t("lobby.clock_s", { n: s }) : t("lobby.clock_min", { n: s / 60 })]);
+    const clocks = MOVE_CLOCKS.map((s) => [String(s), clockLabel(s)]);
     replace(
       this.createBox,
       h("h2", { id: "create-title" }, t("lobby.new_table")),

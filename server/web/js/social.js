@@ -38,9 +38,10 @@ export class People {
   /** Handle a social push; false if it is none. */
   push(message) {
     if (message.type === "presence") {
-      const person = message.person;
-      if (person.place === "offline") this.online.delete(person.id);
-      else this.online.set(person.id, person);
+      for (const person of message.people) {
+        if (person.place === "offline") this.online.delete(person.id);
+        else this.online.set(person.id, person);
+      }
     } else if (message.type === "friends") this.friends = message.friends;
     else if (message.type === "lobby_said") this.chat = [...this.chat, message.line].slice(-CHAT_SHOWN);
     else if (message.type === "invitation") {

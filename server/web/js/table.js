@@ -5,7 +5,7 @@
 import { deckLabel, DECKS } from "./cards.js";
 import { describeAction, explainHint } from "./hints.js";
 import { errorText, t } from "./i18n.js";
-import { gameLabel, gameOf, progress, rulesSummary } from "./games.js";
+import { gameLabel, gameOf, moveClock, progress, rulesSummary } from "./games.js";
 import { botLevels, levelChoice, levelName } from "./lobby.js";
 import { storage } from "./storage.js";
 import { dialog, focusedCard, h, icon, replace, toast } from "./ui.js";
@@ -136,11 +136,13 @@ export class TableScreen {
             DECKS.map((d) => h("option", { value: d, selected: storage.get("deck", "french") === d }, deckLabel(d)))))
       : null;
     const status = info.status === "waiting" ? t("status.waiting") : progress({ ...info, game: model.game });
+    const clock = moveClock(info);
     replace(this.header,
       h("a", { href: "#/", class: "back", "aria-label": t("table.back") }, "←"),
       h("div", { class: "title" },
         h("strong", {}, gameLabel(model.game)),
         h("span", { class: "muted small" }, ` ${rulesSummary(model.game, info.rules)} · ${status}`),
+        clock ? h("span", { class: "muted small clock-setting" }, " · ", icon("clock"), ` ${clock}`) : null,
         model.seat === null ? h("span", { class: "badge" }, t("table.watching")) : null,
         info.private ? h("span", { class: "badge" }, t("table.private")) : null),
       h("div", { class: "top-buttons" },

@@ -185,6 +185,9 @@ const ICONS = {
     <path d="M2 12 V15 M22 12 V15" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`,
   eye: `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path d="M1 12 C5 5 19 5 23 12 C19 19 5 19 1 12 Z"
     fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="3.5" fill="currentColor"/></svg>`,
+  clock: `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><circle cx="12" cy="12" r="9.5" fill="none"
+    stroke="currentColor" stroke-width="2"/><path d="M12 6.5 V12 L15.5 14" fill="none" stroke="currentColor" stroke-width="2"
+    stroke-linecap="round"/></svg>`,
   download: `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path d="M12 3 V15 M6 10 L12 16 L18 10 M4 20 H20"
     fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
 };
