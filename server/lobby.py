@@ -26,7 +26,6 @@ from typing import Any, Protocol
 import msgspec
 
 from bots.pool import Decider
-from bots.registry import policy_names
 from server.core.actor import Publisher, Table
 from server.core.commands import Followed, User
 from server.core.state import TableConfig
@@ -237,7 +236,7 @@ class Lobby:
             rules = game.parse_rules(request.rules)
         except (msgspec.ValidationError, TypeError) as error:
             raise LobbyError("bad_rules", str(error)) from error
-        if request.bot_level not in policy_names(request.game):
+        if request.bot_level not in game.bots.names:
             raise LobbyError("unknown_bot", f"no bot {request.bot_level!r}")
         clocks = ", ".join(map(str, MOVE_CLOCKS))
         if request.move_seconds is not None and request.move_seconds not in MOVE_CLOCKS:
@@ -347,7 +346,8 @@ class Lobby:
         """Serve the table `config` describes, restored from its `events`; a public table
         announces itself in the lobby (`TableCore.wake`)."""
         rng = random.Random(secrets.randbits(64))
-        core = TableCore(config, self.games[config.game], rng, policy_names(config.game))
+        kind = self.games[config.game]
+        core = TableCore(config, kind, rng, kind.bots.names)
         core.restore(events)
         table = Table(
             core,

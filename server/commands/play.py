@@ -7,6 +7,7 @@ Tichu the `GameStart` and every action, so `engine.tichu.replay` rebuilds the ma
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -25,7 +26,7 @@ __all__ = ["play_skat", "register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add `play`."""
     play = subparsers.add_parser("play", help="play a complete game of bots")
-    play.add_argument("--game", choices=("skat", "tichu"), default="skat", help="which game")
+    play.add_argument("--game", choices=sorted(_PLAYERS), default="skat", help="which game")
     play.add_argument(
         "--seats",
         default=None,
@@ -38,10 +39,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _play(args: argparse.Namespace) -> int:
-    if args.game == "tichu":
-        from server.commands.play_tichu import play_tichu_command
+    return _PLAYERS[args.game](args)
 
-        return play_tichu_command(args)
+
+def _play_tichu(args: argparse.Namespace) -> int:
+    from server.commands.play_tichu import play_tichu_command
+
+    return play_tichu_command(args)
+
+
+def _play_skat(args: argparse.Namespace) -> int:
     from bots.registry import skat_policy
 
     seats = args.seats or "random,random,random"
@@ -58,6 +65,12 @@ def _play(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_summary(state, names, seed)))
     return 0
+
+
+_PLAYERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "skat": _play_skat,
+    "tichu": _play_tichu,
+}
 
 
 def play_skat(policies: list[Any], seed: int, console: Console | None = None) -> State:

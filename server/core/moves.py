@@ -90,7 +90,8 @@ def _move(
     if table.deal_number + 1 < table.config.series_length:
         deal(table, table.deal_number + 1, batch)
     else:
-        batch.emit(SeriesEnded(table.game.standings(table.seat_count, table.results)))
+        standings = table.game.standings(table.seat_count, table.results)
+        batch.emit(SeriesEnded(msgspec.to_builtins(standings)))
         batch.list_over = ListOver(table.standings or [], tuple(table.seats))
 
 

@@ -34,6 +34,7 @@ from server.events import (
 )
 from server.games import GameKind, GameState
 from server.protocol import ChatLine
+from server.standings import ListStanding
 
 __all__ = ["CHAT_HISTORY", "BotHint", "Recent", "TableConfig", "TableState", "TurnClock", "Viewer"]
 
@@ -127,7 +128,7 @@ class TableState:
         self.deal_number = -1
         self.state: GameState | None = None  # the running deal's engine state
         self.results: list[dict[str, Any]] = []
-        self.standings: list[dict[str, Any]] | None = None
+        self.standings: list[ListStanding] | None = None
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)
@@ -179,7 +180,7 @@ class TableState:
             self.chat.append(ChatLine(self.seq, event.seat, event.name, event.text))
         elif isinstance(event, SeriesEnded):
             self.status = "finished"
-            self.standings = event.standings
+            self.standings = self.game.decode_standings(event.standings)
         shown = self.state if isinstance(event, DealStarted | Moved) else None
         hints = tuple(self.hints) if shown is not None and shown.is_over else ()
         self.recent.append(Recent(self.seq, event, action, before, shown, hints))

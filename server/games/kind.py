@@ -8,11 +8,16 @@ the server's terms is a whole match to 1000 (its rounds live inside one engine s
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-__all__ = ["EngineGame", "GameKind", "GameState", "TournamentPlay"]
+from bots.registry import GameBots
+from server.protocol import RuleOption, StandingsColumn
+from server.standings import ListStanding, TournamentRow
+
+__all__ = ["EngineGame", "GameKind", "GameState", "Schedule", "ScheduleFlags", "TournamentPlay"]
 
 
 class GameState(Protocol):
@@ -46,6 +51,11 @@ class GameKind(Protocol):
     name: str
     observation_type: type[msgspec.Struct]  # what a seat's bot sees (it crosses the broker)
     tournament: "TournamentPlay"
+    bots: GameBots  # every bot level, and those a player picks from
+    rules_label: str  # the catalogue key of the create form's rules heading
+    rule_options: tuple[RuleOption, ...]  # the create form's rules (`list_games`)
+    series_choices: tuple[int, ...]  # list lengths a table may choose; empty: one match
+    series_default: int
 
     def parse_rules(self, raw: dict[str, Any]) -> Any:
         """Rules from the client's options; raises msgspec.ValidationError if invalid."""
@@ -99,9 +109,13 @@ class GameKind(Protocol):
         """The finished deal's result as JSON-able data (for storage and events)."""
         ...
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """List totals per seat, best first, from the stored result payloads. Each entry has
-        at least `seat` and `points` (what the ratings rank by)."""
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[ListStanding]:
+        """List totals per seat, best first, from the stored result payloads (`points`: what
+        the ratings rank by; the game's own columns in its subclass of `ListStanding`)."""
+        ...
+
+    def decode_standings(self, data: Sequence[Mapping[str, int]]) -> list[ListStanding]:
+        """Standings as `standings` made them, from their plain data (a `series_end` event)."""
         ...
 
     def record(self, state: GameState, names: Sequence[str]) -> str | None:
@@ -115,8 +129,18 @@ class TournamentPlay(Protocol):
 
     score_unit: str  # what `scores` counts, for reports
     count_unit: str  # what a standings row's `games` counts (games, rounds)
-    # The game's own standings columns: (key in a row, heading, whether it is a share).
-    columns: tuple[tuple[str, str, bool], ...]
+    columns: tuple[StandingsColumn, ...]  # the game's own standings columns
+    row_type: type[TournamentRow]  # a standings row with those columns
+
+    def schedule(self, flags: "ScheduleFlags", list_length: Callable[[int], int]) -> "Schedule":
+        """Deals per group, rules and games per table from the command line's flags
+        (`list_length`: the server's list length for a table size); raises ValueError
+        naming the flags the game needs."""
+        ...
+
+    def detail_tables(self, details: dict[str, Any]) -> list[Any]:
+        """The game's own tables of `details` for the terminal (rich Tables)."""
+        ...
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         """Players per group (every group plays the same deals)."""
@@ -157,14 +181,33 @@ class TournamentPlay(Protocol):
         """Each player's score in one game (`score_unit`)."""
         ...
 
-    def standings(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> list[dict[str, Any]]:
-        """One row per player from every game's (players by seat, outcome): `player`,
-        `games`, `total`, `mean`, `ci95` and the game's own columns."""
+    def standings(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> list[TournamentRow]:
+        """One row per player from every game's (players by seat, outcome), with the game's
+        own columns (its subclass `row_type` of `TournamentRow`)."""
         ...
 
     def details(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> dict[str, Any]:
         """The game's own tables for the report."""
         ...
+
+
+@dataclass(frozen=True)
+class ScheduleFlags:
+    """The command line's counts for a new tournament (None: not given)."""
+
+    games: int | None
+    rounds: int | None
+    matches: int | None
+    table_size: int
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """What a game makes of `ScheduleFlags`: deals per group, the rules, games per table."""
+
+    deals: int
+    rules: dict[str, Any]
+    list_length: int
 
 
 RulesT = TypeVar("RulesT", bound=msgspec.Struct)
@@ -180,8 +223,10 @@ class EngineGame(Generic[RulesT]):
         action_type: Any,
         start_type: type[msgspec.Struct],
         replay: Callable[[Any, tuple[()]], Any],
+        standing_type: type[ListStanding] = ListStanding,
     ) -> None:
         self._rules_type = rules_type
+        self._standing_type = standing_type
         self._action_decoder = msgspec.json.Decoder(action_type)
         self._start_decoder = msgspec.json.Decoder(start_type)
         self._replay = replay
@@ -209,6 +254,9 @@ class EngineGame(Generic[RulesT]):
     def result_payload(self, state: Any) -> dict[str, Any]:
         payload: dict[str, Any] = msgspec.to_builtins(state.result)
         return payload
+
+    def decode_standings(self, data: Sequence[Mapping[str, int]]) -> list[ListStanding]:
+        return [msgspec.convert(entry, self._standing_type) for entry in data]
 
     def _dealt(self, state: Any) -> tuple[bytes, Any]:
         """A new deal's state and its encoded first event."""

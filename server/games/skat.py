@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from bots.registry import bots_of
 from engine.errors import IllegalAction
 from engine.skat.actions import Action, Discard
 from engine.skat.iss import format_record
@@ -15,9 +16,47 @@ from engine.skat.scoring import Result, bock_deals_due
 from engine.skat.scoring import standings as list_standings
 from engine.skat.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
-from server.tournament.skat import SkatTournament
+from server.games.skat_tournament import SkatTournament
+from server.protocol import RuleChoice, RuleOption
+from server.standings import ListStanding
 
-__all__ = ["SkatGame"]
+__all__ = ["SkatGame", "SkatStanding"]
+
+
+class SkatStanding(ListStanding, frozen=True, kw_only=True):
+    """A seat's Seeger-Fabian totals over a list (SkWO 6.3.1); the list is ranked by
+    performance, so `points` is the performance."""
+
+    game_points: int
+    won: int
+    lost: int
+    fabian: int
+    performance: int
+
+
+_RULES = (
+    RuleOption(
+        "players",
+        "lobby.players",
+        "radio",
+        3,
+        [RuleChoice(3, "lobby.n"), RuleChoice(4, "lobby.four_players")],
+    ),
+    RuleOption(
+        "all_pass",
+        "lobby.all_pass",
+        "radio",
+        "throw_in",
+        [
+            RuleChoice("throw_in", "lobby.throw_in"),
+            RuleChoice("ramsch", "rules.ramsch"),
+            RuleChoice("schieberamsch", "rules.schieberamsch"),
+        ],
+    ),
+    RuleOption("kontra", "lobby.kontra", "check", False),
+    RuleOption("bock", "lobby.bock", "check", False),
+    RuleOption("iss_compat", "lobby.iss", "check", False),
+)
 
 
 class SkatGame(EngineGame[Rules]):
@@ -25,10 +64,15 @@ class SkatGame(EngineGame[Rules]):
 
     name = "skat"
     observation_type = Observation
+    rules_label = "lobby.skat_rules"
+    rule_options = _RULES
+    series_choices = (1, 2, 3, 6, 9, 12, 18, 36, 48)
+    series_default = 12
 
     def __init__(self) -> None:
-        super().__init__(Rules, Action, GameStart, replay)
+        super().__init__(Rules, Action, GameStart, replay, SkatStanding)
         self.tournament = SkatTournament()
+        self.bots = bots_of(self.name)
 
     def seat_count(self, rules: Rules) -> int:
         return rules.players
@@ -51,12 +95,19 @@ class SkatGame(EngineGame[Rules]):
         # A discard is the only action whose content others may not see (cards laid away).
         return isinstance(action, Discard) and viewer != seat
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        table: list[dict[str, Any]] = msgspec.to_builtins(
-            list_standings(seats, self._results(results))
-        )
-        # Seeger-Fabian: the list is ranked by performance (SkWO 6.3.1).
-        return [{**entry, "points": entry["performance"]} for entry in table]
+    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[ListStanding]:
+        return [
+            SkatStanding(
+                seat=s.seat,
+                points=s.performance,
+                game_points=s.game_points,
+                won=s.won,
+                lost=s.lost,
+                fabian=s.fabian,
+                performance=s.performance,
+            )
+            for s in list_standings(seats, self._results(results))
+        ]
 
     @staticmethod
     def _results(results: Sequence[dict[str, Any]]) -> list[Result]:

@@ -14,6 +14,7 @@ import msgspec
 
 from server.games import game_kind
 from server.ratings import Rating, ordinal
+from server.standings import TournamentRow
 from server.store.tournaments import StoredTournament, Tournaments
 from server.tournament.play import outcome
 from server.tournament.schedule import Params, table_id, table_specs
@@ -51,7 +52,7 @@ class Report(msgspec.Struct, kw_only=True):
     params: dict[str, Any]
     played: int
     total: int
-    standings: list[dict[str, Any]]
+    standings: list[TournamentRow]
     details: dict[str, Any]
     ratings: dict[str, dict[str, float]]
     timeline: list[TimelineRow] = []
@@ -68,7 +69,7 @@ def _rating(value: Rating) -> dict[str, float]:
 
 
 class _Replayed(msgspec.Struct):
-    tally: Any
+    tally: Tally
     timeline: list[TimelineRow]
     ratings_after: dict[str, Rating]
     played: int

@@ -109,7 +109,7 @@ class _Writer:
         list_over = None
         if len(results) == table.games:
             list_standings = self.kind.standings(len(players), results)
-            events.append(SeriesEnded(list_standings))
+            events.append(SeriesEnded(msgspec.to_builtins(list_standings)))
             list_over = ListOver(list_standings, players)
         batch = Append(
             first_seq=self.seq.get(table.index, 0) + 1,
@@ -135,7 +135,7 @@ class _Writer:
             players=list(self.params.players),
             played=self.tally.games,
             total=sum(t.games for t in tables),
-            standings=self.tally.standings(),
+            standings=msgspec.to_builtins(self.tally.standings()),
             tables=[
                 table_id(self.tournament, t.index)
                 for t in tables

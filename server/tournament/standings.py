@@ -1,6 +1,6 @@
 """Standings of a tournament from its games' outcomes: the same functions serve the live
 display, the final table and `tischrunde tournament report`. What an outcome holds and how it
-ranks the players is the game's (`GameKind.tournament`: `server/tournament/skat.py`,
+ranks the players is the game's (`GameKind.tournament`: `server/games/skat_tournament.py`,
 `tichu.py`); the tally keeps every game's outcome and asks the game.
 """
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from server.games import game_kind
+from server.standings import TournamentRow
 
 __all__ = ["Tally"]
 
@@ -28,11 +29,10 @@ class Tally:
         unswapped seating, i.e. sorted as the schedule lists it)."""
         self.outcomes.append((tuple(players), outcome))
 
-    def standings(self) -> list[dict[str, Any]]:
-        """One row per player, best first: `player`, `games`, `total`, `mean`, `ci95` and the
-        game's own columns."""
+    def standings(self) -> list[TournamentRow]:
+        """One row per player, best first (by mean, then name), with the game's own columns."""
         rows = self.play.standings(self.outcomes)
-        return sorted(rows, key=lambda r: (-r["mean"], r["player"]))
+        return sorted(rows, key=lambda r: (-r.mean, r.player))
 
     def details(self) -> dict[str, Any]:
         """The game's own tables (Skat: declarer games by type and pairs per deal; Tichu: each

@@ -13,9 +13,12 @@ from typing import Any, Final
 from bots.skat.match import SeatScore, play_out, seat_scores, summarize
 from engine.rng import make_stream_rng
 from engine.skat.state import State
-from server.tournament.statistics import Games, paired_differences
+from server.games.kind import Schedule, ScheduleFlags
+from server.games.statistics import Games, paired_differences
+from server.protocol import StandingsColumn
+from server.standings import TournamentRow
 
-__all__ = ["SkatTournament"]
+__all__ = ["SkatRow", "SkatTournament"]
 
 TABLE: Final = 3  # players at a Skat table unless the rules say 4
 
@@ -24,12 +27,29 @@ def _scores(games: Games) -> list[SeatScore]:
     return [score for _, outcome in games for score in outcome]
 
 
+class SkatRow(TournamentRow, frozen=True, kw_only=True):
+    """A player's Skat standings: Seeger-Fabian points, declarer games and the share won."""
+
+    declared: int
+    declarer_win_rate: float | None
+
+
 class SkatTournament:
     """`TournamentPlay` for Skat."""
 
     score_unit = "Seeger-Fabian points"
     count_unit = "games"
-    columns = (("declared", "declared", False), ("declarer_win_rate", "won", True))
+    columns = (
+        StandingsColumn("declared", "declared", False),
+        StandingsColumn("declarer_win_rate", "won", True),
+    )
+    row_type = SkatRow
+
+    def schedule(self, flags: ScheduleFlags, list_length: Callable[[int], int]) -> Schedule:
+        if flags.games is None:
+            raise ValueError("Skat needs --games")
+        size = flags.table_size
+        return Schedule(flags.games, {"players": size}, list_length(size))
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         return int(rules.get("players", TABLE))
@@ -63,12 +83,12 @@ class SkatTournament:
     def scores(self, final: State, players: Sequence[str]) -> dict[str, int]:
         return {name: final.result.seeger_fabian[s] for s, name in enumerate(players)}
 
-    def standings(self, games: Games) -> list[dict[str, Any]]:
+    def standings(self, games: Games) -> list[TournamentRow]:
         scores = _scores(games)
-        rows = []
+        rows: list[TournamentRow] = []
         for player, row in summarize(scores).items():
             total = sum(s.seeger_fabian for s in scores if s.bot == player)
-            rows.append({"player": player, "total": total, **row})
+            rows.append(SkatRow(player=player, total=total, **row))
         return rows
 
     def details(self, games: Games) -> dict[str, Any]:
@@ -86,3 +106,28 @@ class SkatTournament:
             for cell in cells.values():
                 cell["win_rate"] = cell["won"] / cell["declared"]
         return {"game_types": types, "paired": paired_differences(deals.values())}
+
+    def detail_tables(self, details: dict[str, Any]) -> list[Any]:
+        """Declarer games won of played by game type; each pair's difference per deal."""
+        from rich.table import Table
+
+        types = Table(title="declarer games won / played, by game type")
+        kinds = sorted({k for cells in details["game_types"].values() for k in cells})
+        types.add_column("player")
+        for kind in kinds:
+            types.add_column(kind, justify="right")
+        for player, cells in sorted(details["game_types"].items()):
+            types.add_row(
+                player,
+                *(
+                    f"{cells[k]['won']}/{cells[k]['declared']}" if k in cells else "-"
+                    for k in kinds
+                ),
+            )
+        paired = Table(title="a − b per game, paired by deal (95 % interval)")
+        for column in ("a", "b", "deals", "a − b"):
+            paired.add_column(column, justify="left" if column in ("a", "b") else "right")
+        for pair in details["paired"]:
+            difference = f"{pair['mean']:+.2f} ± {pair['ci95']:.2f}"
+            paired.add_row(pair["a"], pair["b"], str(pair["deals"]), difference)
+        return [types, paired]

@@ -16,12 +16,17 @@ import numpy as np
 from bots.tichu.duplicate import RoundRecord, round_record, summarize
 from bots.tichu.match import play_out
 from engine.tichu.state import State
-from server.tournament.statistics import Games, ci95
+from server.games.kind import Schedule, ScheduleFlags
+from server.games.statistics import Games, ci95
+from server.protocol import StandingsColumn
+from server.standings import TournamentRow
 
-__all__ = ["TichuTournament"]
+__all__ = ["TichuRow", "TichuTournament"]
 
 TEAMS: Final = 2
 ROUND_SLOTS: Final = 1000  # round numbers per deal index: a match is never that long
+ROUNDS_LIST: Final = 10  # one-round games per rated table
+MATCHES_LIST: Final = 1  # a match to 1000 is a series of its own, as at a live table
 
 
 def _by_pair(games: Games) -> dict[tuple[str, str], list[RoundRecord]]:
@@ -34,17 +39,35 @@ def _by_pair(games: Games) -> dict[tuple[str, str], list[RoundRecord]]:
     return rounds
 
 
+class TichuRow(TournamentRow, frozen=True, kw_only=True):
+    """A player's Tichu standings (`games` counts rounds, `total` and `mean` the point
+    differential): calls of Tichu and Grand Tichu and the share made."""
+
+    tichu_calls: int
+    tichu_success: float | None
+    grand_calls: int
+    grand_success: float | None
+
+
 class TichuTournament:
     """`TournamentPlay` for Tichu."""
 
     score_unit = "point differential"
     count_unit = "rounds"
     columns = (
-        ("tichu_calls", "Tichu", False),
-        ("tichu_success", "made", True),
-        ("grand_calls", "Grand", False),
-        ("grand_success", "made", True),
+        StandingsColumn("tichu_calls", "Tichu", False),
+        StandingsColumn("tichu_success", "made", True),
+        StandingsColumn("grand_calls", "Grand", False),
+        StandingsColumn("grand_success", "made", True),
     )
+    row_type = TichuRow
+
+    def schedule(self, flags: ScheduleFlags, list_length: Callable[[int], int]) -> Schedule:
+        if flags.matches:
+            return Schedule(flags.matches, {}, MATCHES_LIST)
+        if flags.rounds is None:
+            raise ValueError("Tichu needs --rounds or --matches")
+        return Schedule(flags.rounds, {"max_rounds": 1}, ROUNDS_LIST)
 
     def group_size(self, rules: Mapping[str, Any]) -> int:
         return TEAMS
@@ -87,7 +110,7 @@ class TichuTournament:
         points = final.result.totals
         return {players[t]: points[t] - points[1 - t] for t in (0, 1)}
 
-    def standings(self, games: Games) -> list[dict[str, Any]]:
+    def standings(self, games: Games) -> list[TournamentRow]:
         by_player: dict[str, dict[int, list[float]]] = {}
         calls: dict[str, list[int]] = {}
         for (a, b), records in _by_pair(games).items():
@@ -100,23 +123,23 @@ class TichuTournament:
                     counts[1] += r.tichu_made[side]
                     counts[2] += r.grand[side]
                     counts[3] += r.grand_made[side]
-        rows = []
+        rows: list[TournamentRow] = []
         for player, deals in by_player.items():
             diffs = [d for values in deals.values() for d in values]
             paired = [float(np.mean(values)) for values in deals.values()]
             tichu, tichu_made, grand, grand_made = calls[player]
             rows.append(
-                {
-                    "player": player,
-                    "games": len(diffs),
-                    "total": int(sum(diffs)),
-                    "mean": float(np.mean(paired)),
-                    "ci95": ci95(paired),
-                    "tichu_calls": tichu,
-                    "tichu_success": tichu_made / tichu if tichu else None,
-                    "grand_calls": grand,
-                    "grand_success": grand_made / grand if grand else None,
-                }
+                TichuRow(
+                    player=player,
+                    games=len(diffs),
+                    total=int(sum(diffs)),
+                    mean=float(np.mean(paired)),
+                    ci95=ci95(paired),
+                    tichu_calls=tichu,
+                    tichu_success=tichu_made / tichu if tichu else None,
+                    grand_calls=grand,
+                    grand_success=grand_made / grand if grand else None,
+                )
             )
         return rows
 
@@ -127,3 +150,15 @@ class TichuTournament:
             for (a, b), records in sorted(_by_pair(games).items())
         ]
         return {"pairs": pairs}
+
+    def detail_tables(self, details: dict[str, Any]) -> list[Any]:
+        """Each pair's duplicate comparison."""
+        from bots.tichu.duplicate import DuplicateSummary
+        from server.commands.tichu_bots import summary_table
+
+        tables = []
+        for pair in details["pairs"]:
+            fields = {k: v for k, v in pair.items() if k not in ("a", "b")}
+            summary = msgspec.convert(fields, DuplicateSummary)
+            tables.append(summary_table(pair["a"], pair["b"], summary))
+        return tables
