@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from server.plain import Plain
 from server.standings import ListStanding
 
 __all__ = [
@@ -114,7 +115,7 @@ class GameOver:
     """Projection written with the deal's last event: the result and the game record."""
 
     number: int
-    result: dict[str, Any]
+    result: Plain
     record: str | None
     players: tuple[Player | None, ...]
 

@@ -21,7 +21,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
@@ -106,11 +106,12 @@ class Lobby:
         # Told who is at a table after each command that may change it (presence; app.py).
         self.on_people: Callable[[Table], None] | None = None
 
-    def publish(self, channel: str, table_id: str, message: Any) -> None:
+    def publish(self, channel: str, table_id: str, message: object) -> None:
         """A table's public message: to the bus, and a lobby entry to the watchers too."""
         self.bus.publish(channel, table_id, message)
         table = self.tables.get(table_id)
-        if channel == "lobby" and not (table is not None and table.config.followed):
+        followed = table is not None and table.config.followed
+        if channel == "lobby" and isinstance(message, TableInfo) and not followed:
             self.tell_watchers(message)
 
     def tell_watchers(self, info: TableInfo) -> None:
@@ -186,7 +187,7 @@ class Lobby:
         """A table's append found that another process owns it now."""
         self._spawn(self._lose(table), f"lose-{table.id}")
 
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         """Run `work` in the background until it ends or the lobby closes."""
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)

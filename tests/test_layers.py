@@ -98,14 +98,15 @@ def _all_server_but(*own: str) -> tuple[str, ...]:
     )
 
 
-# Inside the server: what each part may not import. The vocabulary (standings, protocol, events)
-# is at the bottom, the typed standings below the other two; the table core knows neither the
-# edge, the cluster nor the lobby; persistence depends on the event types, not on the core;
-# edge and cluster do not know each other.
+# Inside the server: what each part may not import. The vocabulary (standings, plain, protocol,
+# events) is at the bottom, the typed standings and plain data below the other two; the table
+# core knows neither the edge, the cluster nor the lobby; persistence depends on the event
+# types, not on the core; edge and cluster do not know each other.
 SERVER_FORBIDDEN = {
     "server/standings.py": ("server",),
-    "server/protocol": _all_server_but("server.protocol", "server.standings"),
-    "server/events.py": _all_server_but("server.standings"),
+    "server/plain.py": ("server",),
+    "server/protocol": _all_server_but("server.protocol", "server.standings", "server.plain"),
+    "server/events.py": _all_server_but("server.standings", "server.plain"),
     "server/games": (
         "server.core",
         "server.edge",

@@ -8,7 +8,6 @@ Tichu the `GameStart` and every action, so `engine.tichu.replay` rebuilds the ma
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 from rich.console import Console
@@ -19,6 +18,7 @@ from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickU
 from engine.skat.iss import format_record
 from engine.skat.rules import Rules
 from engine.skat.state import State, new_game
+from server.plain import Plain
 
 __all__ = ["play_skat", "register"]
 
@@ -73,7 +73,9 @@ _PLAYERS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-def play_skat(policies: list[Any], seed: int, console: Console | None = None) -> State:
+def play_skat(
+    policies: list[Callable[..., object]], seed: int, console: Console | None = None
+) -> State:
     """Play one deal with one policy per seat, shown on `console` when given."""
     if console is None:
         return play_deal(policies, seed)
@@ -87,8 +89,8 @@ def play_skat(policies: list[Any], seed: int, console: Console | None = None) ->
     return state
 
 
-def _summary(state: State, names: list[str], seed: int) -> dict[str, Any]:
-    result: dict[str, Any] = msgspec.to_builtins(state.result)
+def _summary(state: State, names: list[str], seed: int) -> Plain:
+    result: Plain = msgspec.to_builtins(state.result)
     players = tuple(names[s] for s in state.active_seats)
     return {
         "game": "skat",

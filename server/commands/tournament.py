@@ -15,14 +15,23 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from server.plain import Plain
 from server.standings import TournamentRow
+
+if TYPE_CHECKING:
+    from server.settings import Settings
+    from server.store.db import Store
+    from server.tournament.play import PlayedGame
+    from server.tournament.report import Report
+    from server.tournament.schedule import Params, TableSpec
+    from server.tournament.standings import Tally
 
 __all__ = ["register"]
 
@@ -94,7 +103,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _params(args: argparse.Namespace, settings: Any) -> Any:
+def _params(args: argparse.Namespace, settings: "Settings") -> "Params":
     """New tournament parameters from the flags; raises ValueError with what is wrong."""
     from server.games import ScheduleFlags, game_kind
     from server.tournament.schedule import Params
@@ -161,8 +170,13 @@ async def _run_async(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    store: Any, tournament: str, params: Any, tally: Any, settings: Any, args: argparse.Namespace
-) -> dict[str, Any]:
+    store: "Store",
+    tournament: str,
+    params: "Params",
+    tally: "Tally",
+    settings: "Settings",
+    args: argparse.Namespace,
+) -> Plain:
     """Run the tournament with a live progress bar and standings (none with --json); publish
     the standings to MQTT when the settings name a broker. Returns how many games this run
     played and how fast (worker start-up included)."""
@@ -192,7 +206,7 @@ async def _play(
         )
     )
 
-    def on_game(_table: Any, _game: Any) -> None:
+    def on_game(_table: "TableSpec", _game: "PlayedGame") -> None:
         nonlocal played_now
         played_now += 1
         rate = played_now / max(time.monotonic() - started, 1e-9)
@@ -240,7 +254,7 @@ async def _report_async(args: argparse.Namespace) -> int:
     return _show(report, args)
 
 
-def _show(report: Any, args: argparse.Namespace, played: dict[str, Any] | None = None) -> int:
+def _show(report: "Report", args: argparse.Namespace, played: Plain | None = None) -> int:
     """Print the report (and, after a run, how fast it played), write the CSV and PNG next to
     each other in `--out`."""
     from server.tournament.report import write_csv, write_plot
@@ -290,7 +304,7 @@ def _standings_table(rows: list[TournamentRow], game: str, title: str = "standin
     return table
 
 
-def _report_tables(report: Any) -> list[Table]:
+def _report_tables(report: "Report") -> list[Table]:
     """The standings, the game's details and the ratings as rich tables."""
     from server.games import game_kind
 

@@ -33,6 +33,7 @@ from server.events import (
     Vacated,
 )
 from server.games import GameKind, GameState
+from server.plain import Plain
 from server.protocol import ChatLine
 from server.standings import ListStanding
 
@@ -58,7 +59,7 @@ class TableConfig:
 
     id: str
     game: str
-    rules: dict[str, Any]
+    rules: Plain
     private: bool
     invite: str | None
     series_length: int
@@ -97,7 +98,7 @@ class Recent:
 
     seq: int
     event: TableEvent
-    action: Any
+    action: msgspec.Struct | None
     before: GameState | None
     after: GameState | None
     hints: tuple[BotHint, ...] = ()
@@ -127,7 +128,7 @@ class TableState:
         self.status: Status = "waiting"
         self.deal_number = -1
         self.state: GameState | None = None  # the running deal's engine state
-        self.results: list[dict[str, Any]] = []
+        self.results: list[Plain] = []
         self.standings: list[ListStanding] | None = None
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
@@ -143,7 +144,12 @@ class TableState:
                 return seat
         return None
 
-    def fold(self, event: TableEvent, action: Any = None, after: GameState | None = None) -> None:
+    def fold(
+        self,
+        event: TableEvent,
+        action: msgspec.Struct | None = None,
+        after: GameState | None = None,
+    ) -> None:
         """Take `event` as the next one. A deal or a move comes with the engine state after
         it (`after`, and the move's decoded `action`) when the core made it; without them
         (a stored event) the deal is restored and the move decoded and applied here."""

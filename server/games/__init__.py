@@ -3,7 +3,14 @@
 
 from collections.abc import Iterable
 
-from server.games.kind import GameKind, GameState, Schedule, ScheduleFlags, TournamentPlay
+from server.games.kind import (
+    GameKind,
+    GameState,
+    Outcome,
+    Schedule,
+    ScheduleFlags,
+    TournamentPlay,
+)
 from server.games.skat import SkatGame
 from server.games.tichu import TichuGame
 from server.protocol import GameInfo
@@ -11,6 +18,7 @@ from server.protocol import GameInfo
 __all__ = [
     "GameKind",
     "GameState",
+    "Outcome",
     "Schedule",
     "ScheduleFlags",
     "SkatGame",

@@ -2,7 +2,6 @@
 rounds), ISS records."""
 
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
@@ -26,6 +25,7 @@ from engine.skat.scoring import standings as list_standings
 from engine.skat.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
 from server.games.skat_tournament import SkatTournament
+from server.plain import Plain
 from server.protocol import RuleChoice, RuleOption
 from server.standings import ListStanding
 
@@ -149,7 +149,7 @@ class SkatGame(EngineGame[Rules]):
         return () if state.to_move is None else (state.to_move,)
 
     def deal(
-        self, rules: Rules, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+        self, rules: Rules, seed: int, number: int, results: Sequence[Plain] = ()
     ) -> tuple[bytes, State]:
         # The first deal of a list is dealt by the last seat, so seat 0 is forehand.
         dealer = (rules.players - 1 + number) % rules.players
@@ -174,7 +174,7 @@ class SkatGame(EngineGame[Rules]):
         # A discard is the only action whose content others may not see (cards laid away).
         return isinstance(action, Discard) and viewer != seat
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[ListStanding]:
+    def standings(self, seats: int, results: Sequence[Plain]) -> list[ListStanding]:
         return [
             SkatStanding(
                 seat=s.seat,
@@ -189,7 +189,7 @@ class SkatGame(EngineGame[Rules]):
         ]
 
     @staticmethod
-    def _results(results: Sequence[dict[str, Any]]) -> list[Result]:
+    def _results(results: Sequence[Plain]) -> list[Result]:
         return [msgspec.convert(r, Result) for r in results]
 
     def record(self, state: State, names: Sequence[str]) -> str | None:

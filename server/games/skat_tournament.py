@@ -8,15 +8,21 @@ per game type, and each pair's difference per deal (`paired_differences`).
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
+
+import msgspec
 
 from bots.skat.match import SeatScore, play_out, seat_scores, summarize
 from engine.rng import make_stream_rng
 from engine.skat.state import State
-from server.games.kind import Schedule, ScheduleFlags
-from server.games.statistics import Games, paired_differences
+from server.games.kind import Games, Outcome, Policy, Schedule, ScheduleFlags
+from server.games.statistics import paired_differences
+from server.plain import JSON, Plain
 from server.protocol import StandingsColumn
 from server.standings import TournamentRow
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = ["SkatRow", "SkatTournament"]
 
@@ -24,7 +30,7 @@ TABLE: Final = 3  # players at a Skat table unless the rules say 4
 
 
 def _scores(games: Games) -> list[SeatScore]:
-    return [score for _, outcome in games for score in outcome]
+    return [score for _, outcome in games for score in outcome if isinstance(score, SeatScore)]
 
 
 class SkatRow(TournamentRow, frozen=True, kw_only=True):
@@ -51,7 +57,7 @@ class SkatTournament:
         size = flags.table_size
         return Schedule(flags.games, {"players": size}, list_length(size))
 
-    def group_size(self, rules: Mapping[str, Any]) -> int:
+    def group_size(self, rules: Mapping[str, JSON]) -> int:
         return int(rules.get("players", TABLE))
 
     def seatings(self, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
@@ -60,9 +66,9 @@ class SkatTournament:
     def play_out(
         self,
         state: State,
-        policies: Sequence[Callable[..., Any]],
+        policies: Sequence[Policy],
         seed: int,
-        on_action: Callable[[int, Any], None],
+        on_action: Callable[[int, msgspec.Struct], None],
     ) -> State:
         rng = make_stream_rng(seed)
         return play_out(state, policies, rng, on_action=lambda _, seat, a: on_action(seat, a))
@@ -77,7 +83,7 @@ class SkatTournament:
         players: Sequence[str],
         deal: int,
         seating: int,
-    ) -> list[Any]:
+    ) -> Outcome:
         return list(seat_scores(final.result, players, deal, (seating,)))
 
     def scores(self, final: State, players: Sequence[str]) -> dict[str, int]:
@@ -91,10 +97,10 @@ class SkatTournament:
             rows.append(SkatRow(player=player, total=total, **row))
         return rows
 
-    def details(self, games: Games) -> dict[str, Any]:
+    def details(self, games: Games) -> Plain:
         """Declarer games and wins per player and game type; each pair's difference per
         deal (the seatings of a deal pair up: duplicate deals cancel the cards' luck)."""
-        types: dict[str, dict[str, dict[str, Any]]] = {}
+        types: dict[str, dict[str, dict[str, float]]] = {}
         deals: dict[int, dict[str, list[int]]] = {}
         for s in _scores(games):
             deals.setdefault(s.deal, {}).setdefault(s.bot, []).append(s.seeger_fabian)
@@ -107,7 +113,7 @@ class SkatTournament:
                 cell["win_rate"] = cell["won"] / cell["declared"]
         return {"game_types": types, "paired": paired_differences(deals.values())}
 
-    def detail_tables(self, details: dict[str, Any]) -> list[Any]:
+    def detail_tables(self, details: Plain) -> "list[Table]":
         """Declarer games won of played by game type; each pair's difference per deal."""
         from rich.table import Table
 

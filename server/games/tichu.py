@@ -3,7 +3,7 @@ JSON records, and views that name each legal play's combination."""
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -13,9 +13,11 @@ from engine.tichu.cards import parse_cards
 from engine.tichu.combos import KIND_NAMES, NO_COMBO, Combo, classify, kind_of, rank_of_combo
 from engine.tichu.observation import Observation
 from engine.tichu.rules import Rules
+from engine.tichu.scoring import Result as MatchResult
 from engine.tichu.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
 from server.games.tichu_tournament import TichuTournament
+from server.plain import Plain
 from server.protocol import RuleChoice, RuleOption
 from server.standings import ListStanding
 
@@ -113,7 +115,7 @@ class TichuGame(EngineGame[Rules]):
         return tuple(s for s in range(self.seats) if state.gifts[s] is None)
 
     def deal(
-        self, rules: Rules, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+        self, rules: Rules, seed: int, number: int, results: Sequence[Plain] = ()
     ) -> tuple[bytes, State]:
         return self._dealt(new_game(rules, seed=seed))
 
@@ -135,11 +137,12 @@ class TichuGame(EngineGame[Rules]):
         fields = {name: getattr(observation, name) for name in _OBSERVATION_FIELDS}
         return TichuView(**fields, combinations=combinations)
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[ListStanding]:
+    def standings(self, seats: int, results: Sequence[Plain]) -> list[ListStanding]:
         totals = [0, 0]
         for result in results:
+            match = msgspec.convert(result, MatchResult)
             for team in (0, 1):
-                totals[team] += result["totals"][team]
+                totals[team] += match.totals[team]
         entries = [
             ListStanding(seat=seat, points=totals[seat % 2], team=seat % 2) for seat in range(seats)
         ]

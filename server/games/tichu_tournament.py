@@ -8,7 +8,7 @@ its seatings first, then over deals), so with two players both agree.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 import msgspec
 import numpy as np
@@ -16,10 +16,14 @@ import numpy as np
 from bots.tichu.duplicate import RoundRecord, round_record, summarize
 from bots.tichu.match import play_out
 from engine.tichu.state import State
-from server.games.kind import Schedule, ScheduleFlags
-from server.games.statistics import Games, ci95
+from server.games.kind import Games, Outcome, Policy, Schedule, ScheduleFlags
+from server.games.statistics import ci95
+from server.plain import JSON, Plain
 from server.protocol import StandingsColumn
 from server.standings import TournamentRow
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = ["TichuRow", "TichuTournament"]
 
@@ -34,6 +38,8 @@ def _by_pair(games: Games) -> dict[tuple[str, str], list[RoundRecord]]:
     rounds: dict[tuple[str, str], list[RoundRecord]] = {}
     for players, outcome in games:
         for r in outcome:
+            if not isinstance(r, RoundRecord):
+                continue
             pair = (players[1], players[0]) if r.swapped else (players[0], players[1])
             rounds.setdefault(pair, []).append(r)
     return rounds
@@ -69,7 +75,7 @@ class TichuTournament:
             raise ValueError("Tichu needs --rounds or --matches")
         return Schedule(flags.rounds, {"max_rounds": 1}, ROUNDS_LIST)
 
-    def group_size(self, rules: Mapping[str, Any]) -> int:
+    def group_size(self, rules: Mapping[str, JSON]) -> int:
         return TEAMS
 
     def seatings(self, group: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
@@ -79,9 +85,9 @@ class TichuTournament:
     def play_out(
         self,
         state: State,
-        policies: Sequence[Callable[..., Any]],
+        policies: Sequence[Policy],
         seed: int,
-        on_action: Callable[[int, Any], None],
+        on_action: Callable[[int, msgspec.Struct], None],
     ) -> State:
         return play_out(state, policies, seed, on_action=lambda _, s, a, __: on_action(s, a))
 
@@ -95,7 +101,7 @@ class TichuTournament:
         players: Sequence[str],
         deal: int,
         seating: int,
-    ) -> list[Any]:
+    ) -> Outcome:
         """Each round from the view of the pair's first player; rounds are numbered within
         the deal's match, so the seatings of one deal pair up."""
         swapped = seating == 1
@@ -143,7 +149,7 @@ class TichuTournament:
             )
         return rows
 
-    def details(self, games: Games) -> dict[str, Any]:
+    def details(self, games: Games) -> Plain:
         """Each pair's duplicate comparison."""
         pairs = [
             {"a": a, "b": b, **msgspec.to_builtins(summarize(records))}
@@ -151,7 +157,7 @@ class TichuTournament:
         ]
         return {"pairs": pairs}
 
-    def detail_tables(self, details: dict[str, Any]) -> list[Any]:
+    def detail_tables(self, details: Plain) -> "list[Table]":
         """Each pair's duplicate comparison."""
         from bots.tichu.duplicate import DuplicateSummary
         from server.commands.tichu_bots import summary_table

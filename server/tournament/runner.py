@@ -17,7 +17,7 @@ import secrets
 import signal
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -34,6 +34,7 @@ from server.events import (
     TableEvent,
 )
 from server.games import game_kind
+from server.plain import Plain
 from server.protocol import TournamentInfo
 from server.store.db import NewTable, Store
 from server.store.results import BOT_PREFIX
@@ -73,7 +74,7 @@ class _Writer:
         self.kind = game_kind(params.game)
         self.rules = self.kind.rules_options(self.kind.parse_rules(params.rules))
         self.seq: dict[int, int] = {}
-        self.results: dict[int, list[dict[str, Any]]] = {}
+        self.results: dict[int, list[Plain]] = {}
         self.waiting: dict[tuple[int, int], PlayedGame] = {}
 
     def resume_from(self, tables: list[TableSpec], progress: dict[str, TableProgress]) -> None:
@@ -143,7 +144,7 @@ class _Writer:
             ],
         )
 
-    def _options(self, table: TableSpec) -> dict[str, Any]:
+    def _options(self, table: TableSpec) -> Plain:
         """The table's stored options, in the lobby's format."""
         return {
             "id": table_id(self.tournament, table.index),

@@ -5,9 +5,9 @@ ranks the players is the game's (`GameKind.tournament`: `server/games/skat_tourn
 """
 
 from collections.abc import Sequence
-from typing import Any
 
-from server.games import game_kind
+from server.games import Outcome, game_kind
+from server.plain import Plain
 from server.standings import TournamentRow
 
 __all__ = ["Tally"]
@@ -18,13 +18,13 @@ class Tally:
 
     def __init__(self, game: str) -> None:
         self.play = game_kind(game).tournament
-        self.outcomes: list[tuple[tuple[str, ...], list[Any]]] = []
+        self.outcomes: list[tuple[tuple[str, ...], Outcome]] = []
 
     @property
     def games(self) -> int:
         return len(self.outcomes)
 
-    def add(self, players: Sequence[str], outcome: list[Any]) -> None:
+    def add(self, players: Sequence[str], outcome: Outcome) -> None:
         """One finished game; `players` by seat (Tichu: the pair is seats 0 and 1 of the
         unswapped seating, i.e. sorted as the schedule lists it)."""
         self.outcomes.append((tuple(players), outcome))
@@ -34,7 +34,7 @@ class Tally:
         rows = self.play.standings(self.outcomes)
         return sorted(rows, key=lambda r: (-r.mean, r.player))
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> Plain:
         """The game's own tables (Skat: declarer games by type and pairs per deal; Tichu: each
         pair's duplicate comparison)."""
         return self.play.details(self.outcomes)
