@@ -54,7 +54,7 @@ export class Lobby {
     this.boardBox = h("section", { class: "panel board", "aria-labelledby": "board-title" });
     this.createBox = h("section", { class: "panel create", "aria-labelledby": "create-title" });
     this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
-    this.boardGame = Object.keys(app.games ?? {})[0] ?? null;
+    this.boardGame = null; // the first game `list_games` names, once it has answered
     this.boardEveryone = false; // the board shows people (accounts); bots and guests on request
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
@@ -296,6 +296,7 @@ export class Lobby {
   // --- leaderboard ----------------------------------------------------------------------
 
   async loadBoard() {
+    if (!(this.boardGame in this.app.games)) this.boardGame = Object.keys(this.app.games)[0] ?? null;
     let entries = [];
     try {
       entries = (await this.app.net.request("leaderboard", { game: this.boardGame, people: !this.boardEveryone })).entries;
