@@ -1,8 +1,8 @@
 """Bot policies by name, for the command line, tables and tournaments.
 
-A function, not a module-level registry: callers ask for a policy by game and name and get a
-picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
-solver.
+Functions over a constant table (`bots_of`: each game's levels and its policy lookup), not a
+registry anything adds to: callers ask for a policy by game and name and get a picklable
+callable. Imports happen on demand so that asking for a cheap bot never loads the solver.
 
 Skat levels, weakest first: `beginner` (rules a learner plays by, bots.skat.beginner), `club`,
 `strong`, `expert` (Monte Carlo, bots.skat.levels), and `baseline`, the former `strong` frozen
