@@ -1,8 +1,8 @@
 """Bot policies by name, for the command line, tables and tournaments.
 
-A function, not a module-level registry: callers ask for a policy by game and name and get a
-picklable callable. Imports happen on demand so that asking for a cheap bot never loads the
-solver.
+Functions over a constant table (`bots_of`: each game's levels and its policy lookup), not a
+registry anything adds to: callers ask for a policy by game and name and get a picklable
+callable. Imports happen on demand so that asking for a cheap bot never loads the solver.
 
 Skat levels, weakest first: `beginner` (rules a learner plays by, bots.skat.beginner), `club`,
 `strong`, `expert` (Monte Carlo, bots.skat.levels), and `baseline`, the former `strong` frozen
@@ -12,6 +12,7 @@ its default.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -24,6 +25,8 @@ __all__ = [
     "SKAT_PLAYER_LEVELS",
     "SKAT_POLICIES",
     "TICHU_POLICIES",
+    "GameBots",
+    "bots_of",
     "player_levels",
     "policy",
     "policy_names",
@@ -114,28 +117,42 @@ def warm_up() -> None:
     load_knowledge()
 
 
+@dataclass(frozen=True)
+class GameBots:
+    """A game's bots: every level (`names`, for tests and tournaments), the levels a player
+    picks from (`player_levels`, a subset), and the policy of a level by name."""
+
+    names: tuple[str, ...]
+    player_levels: tuple[str, ...]
+    policy: Callable[[str], Callable[..., Any]]
+
+
+_BOTS: dict[str, GameBots] = {
+    "skat": GameBots(SKAT_POLICIES + SKAT_LEVEL_BIDDERS, SKAT_PLAYER_LEVELS, skat_policy),
+    "tichu": GameBots(TICHU_POLICIES, TICHU_POLICIES, tichu_policy),
+}
+
+
+def bots_of(game: str) -> GameBots:
+    """The bots of `game`; raises ValueError for a game without bots."""
+    bots = _BOTS.get(game)
+    if bots is None:
+        raise ValueError(f"no bots for game {game!r}")
+    return bots
+
+
 def policy_names(game: str) -> tuple[str, ...]:
     """The bot levels of `game` (for Skat also every `LEVEL:BIDDER`); raises ValueError for
     an unknown game."""
-    if game == "skat":
-        return SKAT_POLICIES + SKAT_LEVEL_BIDDERS
-    if game == "tichu":
-        return TICHU_POLICIES
-    raise ValueError(f"no bots for game {game!r}")
+    return bots_of(game).names
 
 
 def player_levels(game: str) -> tuple[str, ...]:
     """The bot levels a player picks from at `game` (a subset of `policy_names`); raises
     ValueError for an unknown game."""
-    if game == "skat":
-        return SKAT_PLAYER_LEVELS
-    return policy_names(game)
+    return bots_of(game).player_levels
 
 
 def policy(game: str, name: str) -> Callable[..., Any]:
     """The policy called `name` of `game`; raises ValueError for unknown games and names."""
-    if game == "skat":
-        return skat_policy(name)
-    if game == "tichu":
-        return tichu_policy(name)
-    raise ValueError(f"no bots for game {game!r}")
+    return bots_of(game).policy(name)

@@ -13,9 +13,9 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bots.pool import BotPool, TaskFailed
+from engine.skat.state import State as SkatState
 from server.games import game_kind
 from server.lobby import LobbyError
 from server.settings import Settings
@@ -138,7 +138,8 @@ class Analyses:
 
     async def _steps(self, job: _Job, found: DealLog) -> str:
         kind = game_kind("skat")
-        state: Any = kind.restore(found.start)
+        state = kind.restore(found.start)
+        assert isinstance(state, SkatState)  # a Skat deal: checked when the job was asked for
         for seat, raw in found.moves:
             state = state.record(seat, kind.decode_action(raw))
         seconds = self.settings.analysis_step_seconds

@@ -11,10 +11,14 @@ runner builds it directly, and the store writes it: persistence knows these type
 core.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
+
+from server.plain import Plain
+from server.standings import ListStanding
 
 __all__ = [
     "EVENT_VERSION",
@@ -94,9 +98,10 @@ class Chatted(msgspec.Struct, frozen=True, tag="chat", tag_field="kind"):
 
 
 class SeriesEnded(msgspec.Struct, frozen=True, tag="series_end", tag_field="kind"):
-    """The list is complete; `standings` as the game adapter computes them."""
+    """The list is complete; `standings` as the game adapter computes them, as plain data
+    (`GameKind.decode_standings` reads them back)."""
 
-    standings: list[dict[str, Any]]
+    standings: list[dict[str, int]]
 
 
 TableEvent = Seated | Vacated | TakenOver | DealStarted | Moved | Chatted | SeriesEnded
@@ -110,7 +115,7 @@ class GameOver:
     """Projection written with the deal's last event: the result and the game record."""
 
     number: int
-    result: dict[str, Any]
+    result: Plain
     record: str | None
     players: tuple[Player | None, ...]
 
@@ -119,7 +124,7 @@ class GameOver:
 class ListOver:
     """Projection written with the list's last event: standings for the ratings."""
 
-    standings: list[dict[str, Any]]
+    standings: Sequence[ListStanding]
     players: tuple[Player | None, ...]
 
 

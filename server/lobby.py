@@ -21,12 +21,11 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
 from bots.pool import Decider
-from bots.registry import policy_names
 from server.core.actor import Publisher, Table
 from server.core.commands import Followed, User
 from server.core.state import TableConfig
@@ -107,11 +106,12 @@ class Lobby:
         # Told who is at a table after each command that may change it (presence; app.py).
         self.on_people: Callable[[Table], None] | None = None
 
-    def publish(self, channel: str, table_id: str, message: Any) -> None:
+    def publish(self, channel: str, table_id: str, message: object) -> None:
         """A table's public message: to the bus, and a lobby entry to the watchers too."""
         self.bus.publish(channel, table_id, message)
         table = self.tables.get(table_id)
-        if channel == "lobby" and not (table is not None and table.config.followed):
+        followed = table is not None and table.config.followed
+        if channel == "lobby" and isinstance(message, TableInfo) and not followed:
             self.tell_watchers(message)
 
     def tell_watchers(self, info: TableInfo) -> None:
@@ -194,7 +194,7 @@ class Lobby:
             del self.tables[table.id]
             self._people(table)
 
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         """Run `work` in the background until it ends or the lobby closes."""
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
@@ -243,7 +243,7 @@ class Lobby:
             rules = game.parse_rules(request.rules)
         except (msgspec.ValidationError, TypeError) as error:
             raise LobbyError("bad_rules", str(error)) from error
-        if request.bot_level not in policy_names(request.game):
+        if request.bot_level not in game.bots.names:
             raise LobbyError("unknown_bot", f"no bot {request.bot_level!r}")
         clocks = ", ".join(map(str, MOVE_CLOCKS))
         if request.move_seconds is not None and request.move_seconds not in MOVE_CLOCKS:
@@ -353,7 +353,8 @@ class Lobby:
         """Serve the table `config` describes, restored from its `events`; a public table
         announces itself in the lobby (`TableCore.wake`)."""
         rng = random.Random(secrets.randbits(64))
-        core = TableCore(config, self.games[config.game], rng, policy_names(config.game))
+        kind = self.games[config.game]
+        core = TableCore(config, kind, rng, kind.bots.names)
         core.restore(events)
         table = Table(
             core,

@@ -9,9 +9,11 @@ ratings after. Bots have user rows and ratings like everybody else.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from openskill.models import PlackettLuce
+
+from server.standings import ListStanding
 
 __all__ = [
     "ORDINAL_SIGMAS",
@@ -34,13 +36,14 @@ MIN_RATED_TEAMS: Final = 2
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's result of a list: its user, rank (1 best; ties share), points and standing."""
+    """One seat's result of a list: its user, rank (1 best; ties share), points and standing
+    (None: a seat the standings do not name)."""
 
     seat: int
     user: int
     rank: int
     points: float
-    standing: dict[str, Any]
+    standing: ListStanding | None
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class RankedList:
     teams: list[tuple[int, tuple[int, ...]]]
 
 
-def rank_list(standings: Sequence[Mapping[str, Any]], users: Mapping[int, int]) -> RankedList:
+def rank_list(standings: Sequence[ListStanding], users: Mapping[int, int]) -> RankedList:
     """Rank a list by its standings' points, per team where the standings name teams (Tichu:
     partners) and per seat otherwise (Skat).
 
@@ -60,20 +63,22 @@ def rank_list(standings: Sequence[Mapping[str, Any]], users: Mapping[int, int]) 
     is rated once, with its best-ranked seat's team; a list with fewer than two teams left
     changes no rating.
     """
-    points = {entry["seat"]: entry["points"] for entry in standings}
-    standing_of = {entry["seat"]: dict(entry) for entry in standings}
+    standing_of = {entry.seat: entry for entry in standings}
+    points = {seat: entry.points for seat, entry in standing_of.items()}
     rank = {s: 1 + sum(1 for q in points.values() if q > points.get(s, 0)) for s in users}
     results = [
-        SeatResult(seat, user, rank[seat], points.get(seat, 0), standing_of.get(seat, {}))
+        SeatResult(seat, user, rank[seat], points.get(seat, 0), standing_of.get(seat))
         for seat, user in users.items()
     ]
     best_seat: dict[int, int] = {}
     for seat, user in users.items():
         if user not in best_seat or rank[seat] < rank[best_seat[user]]:
             best_seat[user] = seat
-    teams: dict[Any, list[int]] = {}
+    teams: dict[tuple[str, int], list[int]] = {}  # ("team", number) or ("seat", seat)
     for user, seat in sorted(best_seat.items()):
-        teams.setdefault(standing_of.get(seat, {}).get("team", seat), []).append(user)
+        standing = standing_of.get(seat)
+        team = standing.team if standing is not None else None
+        teams.setdefault(("seat", seat) if team is None else ("team", team), []).append(user)
     if len(teams) < MIN_RATED_TEAMS:
         return RankedList(results, [])
     members = [teams[team] for team in sorted(teams)]

@@ -88,20 +88,25 @@ def test_imports_only_point_down_the_layers(package: str) -> None:
     assert not bad, "layer violation: " + "; ".join(bad)
 
 
-def _all_server_but(own: str) -> tuple[str, ...]:
+def _all_server_but(*own: str) -> tuple[str, ...]:
     """Every module and package of server/ except `own`: what the vocabulary may not import."""
     parts = {p.stem for p in (ROOT / "server").iterdir() if p.suffix == ".py" or p.is_dir()}
     return tuple(
-        f"server.{p}" for p in sorted(parts - {"__pycache__", "__init__"}) if f"server.{p}" != own
+        f"server.{p}"
+        for p in sorted(parts - {"__pycache__", "__init__"})
+        if f"server.{p}" not in own
     )
 
 
-# Inside the server: what each part may not import. The vocabulary (protocol, events) is at
-# the bottom; the table core knows neither the edge, the cluster nor the lobby; persistence
-# depends on the event types, not on the core; edge and cluster do not know each other.
+# Inside the server: what each part may not import. The vocabulary (standings, plain, protocol,
+# events) is at the bottom, the typed standings and plain data below the other two; the table
+# core knows neither the edge, the cluster nor the lobby; persistence depends on the event
+# types, not on the core; edge and cluster do not know each other.
 SERVER_FORBIDDEN = {
-    "server/protocol": _all_server_but("server.protocol"),
-    "server/events.py": ("server",),
+    "server/standings.py": ("server",),
+    "server/plain.py": ("server",),
+    "server/protocol": _all_server_but("server.protocol", "server.standings", "server.plain"),
+    "server/events.py": _all_server_but("server.standings", "server.plain"),
     "server/games": (
         "server.core",
         "server.edge",

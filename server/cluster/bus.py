@@ -13,7 +13,6 @@ reconnecting with exponential backoff, so the server keeps running while the bro
 import asyncio
 import logging
 from collections import deque
-from typing import Any
 
 import aiomqtt
 
@@ -61,7 +60,7 @@ def topic_for(channel: str, table_id: str) -> str:
 class NoBus:
     """The bus when no broker is configured: publishing does nothing."""
 
-    def publish(self, channel: str, table_id: str, message: Any) -> None:
+    def publish(self, channel: str, table_id: str, message: object) -> None:
         return None
 
     def start(self) -> None:
@@ -82,7 +81,7 @@ class Bus:
         self.connected = False
         self.published = 0
 
-    def publish(self, channel: str, table_id: str, message: Any) -> None:
+    def publish(self, channel: str, table_id: str, message: object) -> None:
         """Queue a public message (never blocks)."""
         retain = channel in ("lobby", "people")
         ended = channel == "lobby" and getattr(message, "status", None) == "finished"

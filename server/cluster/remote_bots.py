@@ -32,6 +32,7 @@ from bots.pool import BotPool
 from server.cluster.bus import TOPIC_PREFIX
 from server.cluster.mqtt import broker_address, stay_connected
 from server.games import GameKind, all_games
+from server.plain import JSON
 from server.tasks import cancel
 
 __all__ = ["REQUEST_TOPIC", "SHARED_SUBSCRIPTION", "RemoteBots", "serve_requests"]
@@ -61,9 +62,11 @@ class BotReply(msgspec.Struct, frozen=True):
     worker: str
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "item"):  # numpy scalars in diagnostics
-        return value.item()
+def _plain(value: object) -> JSON:
+    item = getattr(value, "item", None)  # numpy scalars in diagnostics
+    if callable(item):
+        plain: JSON = item()
+        return plain
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
@@ -101,8 +104,8 @@ class RemoteBots:
         await self.local.close()
 
     async def decide(
-        self, game: str, policy_name: str, observation: Any, seed: int, deadline: float
-    ) -> Decision[Any]:
+        self, game: str, policy_name: str, observation: msgspec.Struct, seed: int, deadline: float
+    ) -> Decision[msgspec.Struct | None]:
         """A remote worker's decision, or the local pool's when none answers in time."""
         started = time.perf_counter()
         reply = await self._ask_remote(game, policy_name, observation, seed, deadline)
@@ -116,7 +119,7 @@ class RemoteBots:
         return await self.local.decide(game, policy_name, observation, seed, left)
 
     async def _ask_remote(
-        self, game: str, policy_name: str, observation: Any, seed: int, deadline: float
+        self, game: str, policy_name: str, observation: msgspec.Struct, seed: int, deadline: float
     ) -> BotReply | None:
         client = self._client
         if client is None:

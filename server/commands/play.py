@@ -7,7 +7,7 @@ Tichu the `GameStart` and every action, so `engine.tichu.replay` rebuilds the ma
 
 import argparse
 import json
-from typing import Any
+from collections.abc import Callable
 
 import msgspec
 from rich.console import Console
@@ -18,6 +18,7 @@ from engine.skat.actions import Action, Bid, Declare, Discard, Hold, Pass, PickU
 from engine.skat.iss import format_record
 from engine.skat.rules import Rules
 from engine.skat.state import State, new_game
+from server.plain import Plain
 
 __all__ = ["play_skat", "register"]
 
@@ -25,7 +26,7 @@ __all__ = ["play_skat", "register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add `play`."""
     play = subparsers.add_parser("play", help="play a complete game of bots")
-    play.add_argument("--game", choices=("skat", "tichu"), default="skat", help="which game")
+    play.add_argument("--game", choices=sorted(_PLAYERS), default="skat", help="which game")
     play.add_argument(
         "--seats",
         default=None,
@@ -38,10 +39,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _play(args: argparse.Namespace) -> int:
-    if args.game == "tichu":
-        from server.commands.play_tichu import play_tichu_command
+    return _PLAYERS[args.game](args)
 
-        return play_tichu_command(args)
+
+def _play_tichu(args: argparse.Namespace) -> int:
+    from server.commands.play_tichu import play_tichu_command
+
+    return play_tichu_command(args)
+
+
+def _play_skat(args: argparse.Namespace) -> int:
     from bots.registry import skat_policy
 
     seats = args.seats or "random,random,random"
@@ -60,7 +67,15 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_skat(policies: list[Any], seed: int, console: Console | None = None) -> State:
+_PLAYERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "skat": _play_skat,
+    "tichu": _play_tichu,
+}
+
+
+def play_skat(
+    policies: list[Callable[..., object]], seed: int, console: Console | None = None
+) -> State:
     """Play one deal with one policy per seat, shown on `console` when given."""
     if console is None:
         return play_deal(policies, seed)
@@ -74,8 +89,8 @@ def play_skat(policies: list[Any], seed: int, console: Console | None = None) ->
     return state
 
 
-def _summary(state: State, names: list[str], seed: int) -> dict[str, Any]:
-    result: dict[str, Any] = msgspec.to_builtins(state.result)
+def _summary(state: State, names: list[str], seed: int) -> Plain:
+    result: Plain = msgspec.to_builtins(state.result)
     players = tuple(names[s] for s in state.active_seats)
     return {
         "game": "skat",

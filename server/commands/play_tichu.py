@@ -8,7 +8,6 @@ included), which `engine.tichu.replay` turns back into the final state.
 
 import argparse
 import json
-from typing import Any
 
 import msgspec
 from rich.console import Console
@@ -19,6 +18,7 @@ from engine.tichu.cards import format_cards
 from engine.tichu.combos import NO_COMBO
 from engine.tichu.deal import SEATS
 from engine.tichu.state import State
+from server.plain import Plain
 
 __all__ = ["play_tichu_command"]
 
@@ -48,7 +48,7 @@ def play_tichu_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary(state: State, names: list[str], seed: int) -> dict[str, Any]:
+def summary(state: State, names: list[str], seed: int) -> Plain:
     """The JSON summary: seats, result and the replayable match record."""
     return {
         "game": "tichu",

@@ -9,7 +9,7 @@ runs in this command's process, never in the game server's.
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 from rich.console import Console
@@ -17,6 +17,10 @@ from rich.table import Table
 
 from engine.errors import IllegalAction, InvalidInput
 from engine.skat.iss import parse_record, read_records, replay_record
+
+if TYPE_CHECKING:
+    from bots.skat.analysis import DealAnalysis, PlayerSummary
+
 
 __all__ = ["add_analyze"]
 
@@ -80,14 +84,16 @@ def _analyze(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _emit(as_json: bool, console: Console, payload: dict[str, Any]) -> None:
+def _emit(as_json: bool, console: Console, payload: dict[str, object]) -> None:
     if as_json:
         sys.stdout.write(msgspec.json.encode(payload).decode() + "\n")
     else:
         console.print(f"[red]game {payload['id']}: {payload['error']}[/red]")
 
 
-def _print_deal(console: Console, game_id: str, names: tuple[str, ...], analysis: Any) -> None:
+def _print_deal(
+    console: Console, game_id: str, names: tuple[str, ...], analysis: "DealAnalysis"
+) -> None:
     declarer = names[analysis.declarer] if analysis.declarer is not None else None
     title = f"game {game_id}: " + (
         f"{declarer} plays {analysis.contract} at {analysis.bid}" if declarer else "no game"
@@ -124,7 +130,7 @@ def _print_deal(console: Console, game_id: str, names: tuple[str, ...], analysis
     _print_players(console, [(names[p.seat], p) for p in analysis.players])
 
 
-def _print_players(console: Console, rows: list[tuple[str, Any]]) -> None:
+def _print_players(console: Console, rows: "list[tuple[str, PlayerSummary]]") -> None:
     table = Table("player", "deals", "SF points lost", "mistakes", "blunders", "open-card blunders")
     for name, player in rows:
         table.add_row(
@@ -138,7 +144,7 @@ def _print_players(console: Console, rows: list[tuple[str, Any]]) -> None:
     console.print(table)
 
 
-def _print_totals(console: Console, totals: list[Any]) -> None:
+def _print_totals(console: Console, totals: "list[PlayerSummary]") -> None:
     console.rule("the whole list")
     _print_players(console, [(t.name, t) for t in totals])
 

@@ -8,13 +8,14 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
 from engine.errors import InvalidInput
 from engine.skat.cards import GameType
 from engine.skat.deal import parse_deal
+from server.plain import Plain
 
 __all__ = ["SolveRequest", "add_solve"]
 
@@ -58,7 +59,7 @@ def _solve(args: argparse.Namespace) -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
-        reply: dict[str, Any]
+        reply: Plain
         try:
             request = decoder.decode(line)
             deal = parse_deal(request.hands, request.skat)

@@ -17,7 +17,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
@@ -28,10 +27,11 @@ from engine.tichu.combos import KIND_NAMES, classify, kind_of, rank_of_combo
 from engine.tichu.position import ON_TURN, position
 from engine.tichu.rules import Rules
 from server.commands import tichu_bots
+from server.plain import Plain
 
 __all__ = ["register"]
 
-Answer = dict[str, Any]
+Answer = Plain
 
 
 class _ClassifyRequest(msgspec.Struct):

@@ -8,11 +8,16 @@ import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from server.plain import Plain
+
+if TYPE_CHECKING:
+    from bots.tichu.duplicate import DuplicateSummary
 
 __all__ = ["add_commands", "summary_table"]
 
@@ -141,10 +146,10 @@ def _calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _as_dict(summary: Any) -> dict[str, Any]:
+def _as_dict(summary: "DuplicateSummary") -> Plain:
     import msgspec
 
-    result: dict[str, Any] = msgspec.to_builtins(summary)
+    result: Plain = msgspec.to_builtins(summary)
     return result
 
 
@@ -152,7 +157,7 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f} %"
 
 
-def summary_table(a: str, b: str, summary: Any) -> Table:
+def summary_table(a: str, b: str, summary: "DuplicateSummary") -> Table:
     """The comparison as a rich table: differential with its CI, then rates per bot."""
     table = Table(
         title=(

@@ -15,20 +15,34 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from server.plain import Plain
+from server.standings import TournamentRow
+
+if TYPE_CHECKING:
+    from server.settings import Settings
+    from server.store.db import Store
+    from server.tournament.play import PlayedGame
+    from server.tournament.report import Report
+    from server.tournament.schedule import Params, TableSpec
+    from server.tournament.standings import Tally
+
 __all__ = ["register"]
 
-_TICHU_ROUNDS_LIST = 10  # one-round Tichu games per rated table
-_TICHU_MATCHES_LIST = 1  # a match to 1000 is a series of its own, as at a live table
 _SKAT_TABLES = (3, 4)
-_ONE_ROUND = {"max_rounds": 1}
 _DEFAULT_OUT = Path("tournaments")  # beside the default SQLite file, not loose in the folder
+
+
+def _game_names() -> list[str]:
+    from server.games import all_games
+
+    return sorted(all_games())
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -38,7 +52,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         help="bot-vs-bot tournament recorded in the database (or: tournament report ID)",
         description="Play a bot tournament (every game stored as at a live table) or resume one.",
     )
-    run.add_argument("--game", choices=("skat", "tichu"), help="the game (not with --resume)")
+    run.add_argument("--game", choices=_game_names(), help="the game (not with --resume)")
     run.add_argument("--players", help="comma-separated bot names, e.g. expert,club,greedy")
     run.add_argument("--games", type=int, help="Skat: new deals per group of players (a table)")
     run.add_argument(
@@ -89,34 +103,26 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _params(args: argparse.Namespace, settings: Any) -> Any:
+def _params(args: argparse.Namespace, settings: "Settings") -> "Params":
     """New tournament parameters from the flags; raises ValueError with what is wrong."""
-    from bots.registry import policy
+    from server.games import ScheduleFlags, game_kind
     from server.tournament.schedule import Params
 
     if args.game is None or not args.players:
         raise ValueError("--game and --players are required (or --resume ID)")
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     for name in players:
-        policy(args.game, name)  # raises ValueError naming the known bots
-    skat = args.game == "skat"
-    deals = args.games if skat else args.rounds or args.matches
-    if deals is None:
-        raise ValueError("Skat needs --games, Tichu --rounds or --matches")
-    if skat:
-        rules, list_length = {"players": args.table_size}, settings.series_length(args.table_size)
-    elif args.matches:
-        rules, list_length = {}, _TICHU_MATCHES_LIST
-    else:
-        rules, list_length = dict(_ONE_ROUND), _TICHU_ROUNDS_LIST
+        game_kind(args.game).bots.policy(name)  # raises ValueError naming the known bots
+    flags = ScheduleFlags(args.games, args.rounds, args.matches, args.table_size)
+    plan = game_kind(args.game).tournament.schedule(flags, settings.series_length)
     return Params(
         game=args.game,
         players=players,
-        deals=deals,
+        deals=plan.deals,
         duplicate=args.duplicate,
-        list_length=args.list_length or list_length,
+        list_length=args.list_length or plan.list_length,
         seed=secrets.randbits(63) if args.seed is None else args.seed,
-        rules=rules,
+        rules=plan.rules,
     )
 
 
@@ -164,8 +170,13 @@ async def _run_async(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    store: Any, tournament: str, params: Any, tally: Any, settings: Any, args: argparse.Namespace
-) -> dict[str, Any]:
+    store: "Store",
+    tournament: str,
+    params: "Params",
+    tally: "Tally",
+    settings: "Settings",
+    args: argparse.Namespace,
+) -> Plain:
     """Run the tournament with a live progress bar and standings (none with --json); publish
     the standings to MQTT when the settings name a broker. Returns how many games this run
     played and how fast (worker start-up included)."""
@@ -195,7 +206,7 @@ async def _play(
         )
     )
 
-    def on_game(_table: Any, _game: Any) -> None:
+    def on_game(_table: "TableSpec", _game: "PlayedGame") -> None:
         nonlocal played_now
         played_now += 1
         rate = played_now / max(time.monotonic() - started, 1e-9)
@@ -243,7 +254,7 @@ async def _report_async(args: argparse.Namespace) -> int:
     return _show(report, args)
 
 
-def _show(report: Any, args: argparse.Namespace, played: dict[str, Any] | None = None) -> int:
+def _show(report: "Report", args: argparse.Namespace, played: Plain | None = None) -> int:
     """Print the report (and, after a run, how fast it played), write the CSV and PNG next to
     each other in `--out`."""
     from server.tournament.report import write_csv, write_plot
@@ -275,7 +286,7 @@ def _fmt(value: float | None, percent: bool = False) -> str:
     return f"{100 * value:.1f} %" if percent else f"{value:.1f}"
 
 
-def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standings") -> Table:
+def _standings_table(rows: list[TournamentRow], game: str, title: str = "standings") -> Table:
     """Per player: games, total, mean with its 95 % CI and the game's own columns."""
     from server.games import game_kind
 
@@ -283,60 +294,26 @@ def _standings_table(rows: list[dict[str, Any]], game: str, title: str = "standi
     table = Table(title=f"{title} ({play.score_unit})")
     count, extra = play.count_unit, play.columns
     table.add_column("player")
-    for column in (count, "total", "mean ± 95 % CI", *(label for _, label, _ in extra)):
+    for column in (count, "total", "mean ± 95 % CI", *(c.label for c in extra)):
         table.add_column(column, justify="right")
     for row in rows:
-        cells = [
-            row["player"],
-            str(row["games"]),
-            str(row["total"]),
-            f"{row['mean']:+.1f} ± {row['ci95']:.1f}",
-        ]
-        cells += [_fmt(row[k], share) if share else str(row[k]) for k, _, share in extra]
+        cells = [row.player, str(row.games), str(row.total), f"{row.mean:+.1f} ± {row.ci95:.1f}"]
+        values = [(getattr(row, c.key), c.share) for c in extra]
+        cells += [_fmt(value, share) if share else str(value) for value, share in values]
         table.add_row(*cells)
     return table
 
 
-def _report_tables(report: Any) -> list[Table]:
+def _report_tables(report: "Report") -> list[Table]:
     """The standings, the game's details and the ratings as rich tables."""
+    from server.games import game_kind
+
     title = (
         f"tournament {report.id}: {report.game}, {report.played}/{report.total} games, "
         f"{report.status}"
     )
     tables = [_standings_table(report.standings, report.game, title)]
-    if report.game == "skat":
-        types = Table(title="declarer games won / played, by game type")
-        kinds = sorted({k for cells in report.details["game_types"].values() for k in cells})
-        types.add_column("player")
-        for kind in kinds:
-            types.add_column(kind, justify="right")
-        for player, cells in sorted(report.details["game_types"].items()):
-            types.add_row(
-                player,
-                *(
-                    f"{cells[k]['won']}/{cells[k]['declared']}" if k in cells else "-"
-                    for k in kinds
-                ),
-            )
-        tables.append(types)
-        paired = Table(title="a − b per game, paired by deal (95 % interval)")
-        for column in ("a", "b", "deals", "a − b"):
-            paired.add_column(column, justify="left" if column in ("a", "b") else "right")
-        for pair in report.details["paired"]:
-            difference = f"{pair['mean']:+.2f} ± {pair['ci95']:.2f}"
-            paired.add_row(pair["a"], pair["b"], str(pair["deals"]), difference)
-        tables.append(paired)
-    else:
-        import msgspec
-
-        from bots.tichu.duplicate import DuplicateSummary
-        from server.commands.tichu_bots import summary_table
-
-        for pair in report.details["pairs"]:
-            fields = {k: v for k, v in pair.items() if k not in ("a", "b")}
-            tables.append(
-                summary_table(pair["a"], pair["b"], msgspec.convert(fields, DuplicateSummary))
-            )
+    tables += game_kind(report.game).tournament.detail_tables(report.details)
     ratings = Table(title="ratings (mu ± sigma, ordinal)")
     for column in ("player", "before", "after"):
         ratings.add_column(column, justify="left" if column == "player" else "right")

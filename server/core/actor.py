@@ -13,8 +13,8 @@ instead of waiting in the queue. The table resumes by itself when the database r
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 import msgspec
 from sqlalchemy.exc import IntegrityError
@@ -30,12 +30,14 @@ from server.core.commands import (
     Leave,
     Resume,
     TimerFired,
+    TimerKey,
     Watch,
 )
 from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
 from server.core.state import TableConfig
 from server.core.table import TableCore
 from server.events import Append, Status
+from server.plain import JSON, Plain
 from server.protocol import Clock, Error, TableInfo, encode
 from server.store.db import Store
 from server.store.outages import is_unavailable
@@ -54,7 +56,7 @@ PEOPLE_COMMANDS = (Join, Watch, Resume, Leave, Disconnect)
 UNAVAILABLE = "the database is unavailable: nothing was changed; try again in a moment"
 
 
-def _plain(diagnostics: dict[str, Any]) -> dict[str, Any] | None:
+def _plain(diagnostics: Mapping[str, object]) -> Plain | None:
     """A bot's diagnostics as JSON-able data (numbers from numpy become plain), or None when
     empty, not encodable or too large to store with every move."""
     if not diagnostics:
@@ -65,13 +67,15 @@ def _plain(diagnostics: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if len(encoded) > MAX_WHY_BYTES:
         return None
-    plain: dict[str, Any] = msgspec.json.decode(encoded)
+    plain: Plain = msgspec.json.decode(encoded)
     return plain
 
 
-def _plain_number(value: Any) -> Any:
-    if hasattr(value, "item"):  # numpy scalars
-        return value.item()
+def _plain_number(value: object) -> JSON:
+    item = getattr(value, "item", None)  # numpy scalars
+    if callable(item):
+        number: JSON = item()
+        return number
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
@@ -86,7 +90,7 @@ class Client(Protocol):
 class Publisher(Protocol):
     """The bus as a table sees it."""
 
-    def publish(self, channel: str, table_id: str, message: Any) -> None: ...
+    def publish(self, channel: str, table_id: str, message: object) -> None: ...
 
 
 class Table:
@@ -119,7 +123,7 @@ class Table:
         self._on_people = on_people
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._clients: dict[ClientId, Client] = {}
-        self._timers: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
+        self._timers: dict[TimerKey, asyncio.TimerHandle] = {}
         self._bots: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
         self._moves_reported = core.moves  # a restored table's moves were counted before

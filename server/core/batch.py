@@ -3,7 +3,9 @@ checks in the same command see them), everything else for after the commit."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
+
+import msgspec
 
 from server.core.commands import ClientId
 from server.core.effects import Effect, Send
@@ -13,6 +15,16 @@ from server.games import GameState
 from server.protocol import Error, Reply
 
 __all__ = ["Batch"]
+
+
+class _FromClient(Protocol):
+    """A command a client sent: who, and the id its reply repeats."""
+
+    @property
+    def client(self) -> ClientId: ...
+
+    @property
+    def request_id(self) -> int | str | None: ...
 
 
 @dataclass
@@ -27,7 +39,12 @@ class Batch:
     attach: dict[ClientId, Viewer] = field(default_factory=dict)
     after: list[Effect | Callable[[], list[Effect]]] = field(default_factory=list)
 
-    def emit(self, event: TableEvent, action: Any = None, state: GameState | None = None) -> None:
+    def emit(
+        self,
+        event: TableEvent,
+        action: msgspec.Struct | None = None,
+        state: GameState | None = None,
+    ) -> None:
         """Record `event` and fold it in now (`TableState.fold`)."""
         self.events.append(event)
         self.table.fold(event, action, state)
@@ -40,6 +57,6 @@ class Batch:
     def reply(self, client: ClientId, message: Reply) -> None:
         self.after.append(Send((client,), message))
 
-    def error(self, command: Any, code: str, message: str) -> None:
+    def error(self, command: _FromClient, code: str, message: str) -> None:
         """Refuse `command`: one error reply to its client, nothing else changes."""
         self.reply(command.client, Error(id=command.request_id, code=code, message=message))

@@ -2,9 +2,11 @@
 log of a table another process writes. `TableCore.handle` takes any of them."""
 
 from dataclasses import dataclass
-from typing import Any
+
+import msgspec
 
 from server.events import TableEvent
+from server.plain import Plain
 
 __all__ = [
     "Act",
@@ -19,11 +21,13 @@ __all__ = [
     "Resume",
     "Say",
     "TimerFired",
+    "TimerKey",
     "User",
     "Watch",
 ]
 
 ClientId = int
+TimerKey = tuple[str | int, ...]  # the timer's kind and what it is for (server/core/timers.py)
 
 
 @dataclass(frozen=True)
@@ -110,15 +114,15 @@ class BotMoved:
 
     seat: int
     seq: int
-    action: Any
-    why: dict[str, Any] | None = None
+    action: msgspec.Struct  # the game's action
+    why: Plain | None = None  # the policy's diagnostics as plain data
 
 
 @dataclass(frozen=True)
 class TimerFired:
     """A timer started with `StartTimer(key, ...)` ran out (`server/core/timers.py`)."""
 
-    key: tuple[Any, ...]
+    key: TimerKey
 
 
 @dataclass(frozen=True)

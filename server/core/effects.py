@@ -3,9 +3,11 @@
 and `StartTimer`."""
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from server.core.commands import ClientId
+import msgspec
+
+from server.core.commands import ClientId, TimerKey
 from server.events import Append
 from server.protocol import Reply
 
@@ -25,7 +27,7 @@ class Publish:
     """Public information for the bus: a table event, the lobby entry or a result."""
 
     channel: Literal["table", "lobby", "result"]
-    message: Any
+    message: object  # public data: `encode_public` encodes it
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ class AskBot:
 
     seat: int
     level: str
-    observation: Any
+    observation: msgspec.Struct  # the seat's observation in the game's own type
     seed: int
     seq: int
 
@@ -44,7 +46,7 @@ class AskBot:
 class StartTimer:
     """Feed `TimerFired(key)` back after `seconds` (a timer with the same key is replaced)."""
 
-    key: tuple[Any, ...]
+    key: TimerKey
     seconds: float
 
 

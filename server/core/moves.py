@@ -6,7 +6,7 @@ once: the state `apply` returns is the one folded in, with the decoded action ke
 views. Only stored moves (a restore, a followed table) are decoded and applied in the fold.
 """
 
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -18,6 +18,7 @@ from server.core.effects import AskBot
 from server.core.state import TableState, TurnClock
 from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded, TakenOver
 from server.games import GameState
+from server.plain import Plain
 from server.protocol import Ok
 
 __all__ = ["act", "ask_bot", "bot_moved", "deal", "out_of_time", "schedule", "start_if_full"]
@@ -74,9 +75,9 @@ def _move(
     table: TableState,
     batch: Batch,
     seat: int,
-    action: Any,
+    action: msgspec.Struct,
     after: GameState,
-    why: dict[str, Any] | None = None,
+    why: Plain | None = None,
 ) -> None:
     """Record a checked move; at the end of a deal its result, then the next deal or the
     end of the list."""
@@ -90,7 +91,8 @@ def _move(
     if table.deal_number + 1 < table.config.series_length:
         deal(table, table.deal_number + 1, batch)
     else:
-        batch.emit(SeriesEnded(table.game.standings(table.seat_count, table.results)))
+        standings = table.game.standings(table.seat_count, table.results)
+        batch.emit(SeriesEnded(msgspec.to_builtins(standings)))
         batch.list_over = ListOver(table.standings or [], tuple(table.seats))
 
 

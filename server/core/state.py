@@ -33,7 +33,9 @@ from server.events import (
     Vacated,
 )
 from server.games import GameKind, GameState
+from server.plain import Plain
 from server.protocol import ChatLine
+from server.standings import ListStanding
 
 __all__ = ["CHAT_HISTORY", "BotHint", "Recent", "TableConfig", "TableState", "TurnClock", "Viewer"]
 
@@ -57,7 +59,7 @@ class TableConfig:
 
     id: str
     game: str
-    rules: dict[str, Any]
+    rules: Plain
     private: bool
     invite: str | None
     series_length: int
@@ -96,7 +98,7 @@ class Recent:
 
     seq: int
     event: TableEvent
-    action: Any
+    action: msgspec.Struct | None
     before: GameState | None
     after: GameState | None
     hints: tuple[BotHint, ...] = ()
@@ -126,8 +128,8 @@ class TableState:
         self.status: Status = "waiting"
         self.deal_number = -1
         self.state: GameState | None = None  # the running deal's engine state
-        self.results: list[dict[str, Any]] = []
-        self.standings: list[dict[str, Any]] | None = None
+        self.results: list[Plain] = []
+        self.standings: list[ListStanding] | None = None
         self.recent: deque[Recent] = deque(maxlen=config.resume_window)
         self.hints: list[BotHint] = []  # the running deal's bot diagnostics
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)
@@ -142,7 +144,12 @@ class TableState:
                 return seat
         return None
 
-    def fold(self, event: TableEvent, action: Any = None, after: GameState | None = None) -> None:
+    def fold(
+        self,
+        event: TableEvent,
+        action: msgspec.Struct | None = None,
+        after: GameState | None = None,
+    ) -> None:
         """Take `event` as the next one. A deal or a move comes with the engine state after
         it (`after`, and the move's decoded `action`) when the core made it; without them
         (a stored event) the deal is restored and the move decoded and applied here."""
@@ -179,7 +186,7 @@ class TableState:
             self.chat.append(ChatLine(self.seq, event.seat, event.name, event.text))
         elif isinstance(event, SeriesEnded):
             self.status = "finished"
-            self.standings = event.standings
+            self.standings = self.game.decode_standings(event.standings)
         shown = self.state if isinstance(event, DealStarted | Moved) else None
         hints = tuple(self.hints) if shown is not None and shown.is_over else ()
         self.recent.append(Recent(self.seq, event, action, before, shown, hints))

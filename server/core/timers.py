@@ -12,9 +12,10 @@
   among `MOVE_CLOCKS`.
 """
 
-from typing import Any, Final
+from typing import Final
 
 from server.core.batch import Batch
+from server.core.commands import TimerKey
 from server.core.effects import StartTimer
 from server.core.state import TableState
 
@@ -40,7 +41,7 @@ def grace(table: TableState, seat: int) -> StartTimer:
 
 def move(table: TableState) -> StartTimer:
     """Time the humans the game waits for now."""
-    key: tuple[Any, ...] = (MOVE, table.game_seq)
+    key: TimerKey = (MOVE, table.game_seq)
     return StartTimer(key, table.config.move_seconds)
 
 

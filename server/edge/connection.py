@@ -15,7 +15,6 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
-from bots.registry import player_levels
 from server.analysis import Analyses, Done, Progress
 from server.core import commands
 from server.core.actor import UNAVAILABLE
@@ -23,6 +22,7 @@ from server.edge.access import may_see_table, user_may_see_table
 from server.edge.guard import SESSION_REPLACED, Guard
 from server.edge.limits import TokenBucket
 from server.edge.tournaments import TournamentWatch
+from server.games import game_info
 from server.identity import hash_password, verify_password
 from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
@@ -37,7 +37,6 @@ from server.protocol import (
     Chat,
     CreateTable,
     Error,
-    GameInfo,
     Games,
     Hello,
     Join,
@@ -265,7 +264,7 @@ class Connection:
         if isinstance(request, Rename):
             return await self._rename(request)
         if isinstance(request, ListGames):
-            games = [GameInfo(name, list(_bot_levels(name))) for name in self.lobby.games]
+            games = [game_info(kind) for kind in self.lobby.games.values()]
             return self.reply(Games(id=request.id, games=games))
         if isinstance(request, ListTables):
             return self.reply(Tables(id=request.id, tables=await self.lobby.listing()))
@@ -458,10 +457,3 @@ class Connection:
         if self.user is None:
             raise LobbyError("hello_required", "say hello first")
         return commands.User(self.user.id, self.user.name, self.is_bot)
-
-
-def _bot_levels(game: str) -> tuple[str, ...]:
-    try:
-        return player_levels(game)
-    except ValueError:  # a game without bots yet
-        return ()

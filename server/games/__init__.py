@@ -3,17 +3,29 @@
 
 from collections.abc import Iterable
 
-from server.games.kind import GameKind, GameState, TournamentPlay
+from server.games.kind import (
+    GameKind,
+    GameState,
+    Outcome,
+    Schedule,
+    ScheduleFlags,
+    TournamentPlay,
+)
 from server.games.skat import SkatGame
 from server.games.tichu import TichuGame
+from server.protocol import GameInfo
 
 __all__ = [
     "GameKind",
     "GameState",
+    "Outcome",
+    "Schedule",
+    "ScheduleFlags",
     "SkatGame",
     "TichuGame",
     "TournamentPlay",
     "all_games",
+    "game_info",
     "game_kind",
     "games_by_name",
 ]
@@ -35,3 +47,17 @@ def game_kind(name: str) -> GameKind:
     if name not in kinds:
         raise ValueError(f"no game {name!r}; known: {', '.join(sorted(kinds))}")
     return kinds[name]
+
+
+def game_info(kind: GameKind) -> GameInfo:
+    """What a client needs to offer the game `kind` (`list_games`)."""
+    return GameInfo(
+        kind.name,
+        list(kind.bots.player_levels),
+        rules_label=kind.rules_label,
+        rules=list(kind.rule_options),
+        series=list(kind.series_choices),
+        series_default=kind.series_default,
+        count_unit=kind.tournament.count_unit,
+        columns=list(kind.tournament.columns),
+    )

@@ -8,11 +8,34 @@ the server's terms is a whole match to 1000 (its rounds live inside one engine s
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-__all__ = ["EngineGame", "GameKind", "GameState", "TournamentPlay"]
+from bots.registry import GameBots
+from server.plain import JSON, Plain
+from server.protocol import RuleOption, StandingsColumn
+from server.standings import ListStanding, TournamentRow
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+Policy = Callable[..., object]  # a bot policy (bots.registry): observation, rng -> decision
+Outcome = Sequence[msgspec.Struct]  # what one tournament game adds to the standings
+Games = Sequence[tuple[tuple[str, ...], Outcome]]  # (players by seat, outcome) per game
+
+__all__ = [
+    "EngineGame",
+    "GameKind",
+    "GameState",
+    "Games",
+    "Outcome",
+    "Policy",
+    "Schedule",
+    "ScheduleFlags",
+    "TournamentPlay",
+]
 
 
 class GameState(Protocol):
@@ -25,33 +48,40 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def result(self) -> Any: ...
+    def result(self) -> msgspec.Struct | None: ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    def legal_actions(self, seat: int) -> Sequence[msgspec.Struct]: ...
 
-    def apply(self, seat: int, action: Any) -> Any: ...
+    # `action` is the engine's own action type, which only its states take.
+    def apply(self, seat: int, action: Any) -> "GameState": ...
 
-    def apply_listed(self, seat: int, action: Any) -> Any: ...
+    def apply_listed(self, seat: int, action: Any) -> "GameState": ...
 
-    def observation(self, seat: int | None, *, history: bool = True) -> Any: ...
+    def observation(self, seat: int | None, *, history: bool = True) -> msgspec.Struct: ...
 
 
 class GameKind(Protocol):
     """A game as the server sees it.
 
     Encoded values (`start`, actions) are JSON bytes that go into the event log; decoding an
-    old event must keep working after rules changes (the log has a schema version).
+    old event must keep working after rules changes (the log has a schema version). Rules
+    are the game's own struct, which only its adapter reads (typed `Any` where it is taken).
     """
 
     name: str
     observation_type: type[msgspec.Struct]  # what a seat's bot sees (it crosses the broker)
     tournament: "TournamentPlay"
+    bots: GameBots  # every bot level, and those a player picks from
+    rules_label: str  # the catalogue key of the create form's rules heading
+    rule_options: tuple[RuleOption, ...]  # the create form's rules (`list_games`)
+    series_choices: tuple[int, ...]  # list lengths a table may choose; empty: one match
+    series_default: int
 
-    def parse_rules(self, raw: dict[str, Any]) -> Any:
+    def parse_rules(self, raw: Plain) -> msgspec.Struct:
         """Rules from the client's options; raises msgspec.ValidationError if invalid."""
         ...
 
-    def rules_options(self, rules: Any) -> dict[str, Any]:
+    def rules_options(self, rules: Any) -> Plain:
         """The rules as plain JSON-able options (what `parse_rules` accepts)."""
         ...
 
@@ -67,7 +97,7 @@ class GameKind(Protocol):
         ...
 
     def deal(
-        self, rules: Any, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+        self, rules: Any, seed: int, number: int, results: Sequence[Plain] = ()
     ) -> tuple[bytes, GameState]:
         """Deal number `number` of a list (the dealer rotates): the encoded first event and
         the state after it. `results`: the list's finished deals so far, as stored (Skat's
@@ -78,30 +108,34 @@ class GameKind(Protocol):
         """The state right after the encoded first event `start`."""
         ...
 
-    def decode_action(self, raw: bytes) -> Any:
+    def decode_action(self, raw: bytes) -> msgspec.Struct:
         """An action from JSON; raises msgspec.ValidationError or DecodeError."""
         ...
 
-    def encode_action(self, action: Any) -> bytes: ...
+    def encode_action(self, action: msgspec.Struct) -> bytes: ...
 
     def is_hidden(
-        self, state_before: GameState, seat: int, action: Any, viewer: int | None
+        self, state_before: GameState, seat: int, action: msgspec.Struct, viewer: int | None
     ) -> bool:
         """Whether `viewer` (None: public) must not see `action` of `seat` itself."""
         ...
 
-    def view(self, state: GameState, viewer: int | None, *, history: bool) -> Any:
+    def view(self, state: GameState, viewer: int | None, *, history: bool) -> msgspec.Struct:
         """What `viewer` (None: public) sees of the deal; without the history for per-event
         updates (the events are the history), with it for snapshots."""
         ...
 
-    def result_payload(self, state: GameState) -> dict[str, Any]:
+    def result_payload(self, state: GameState) -> Plain:
         """The finished deal's result as JSON-able data (for storage and events)."""
         ...
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """List totals per seat, best first, from the stored result payloads. Each entry has
-        at least `seat` and `points` (what the ratings rank by)."""
+    def standings(self, seats: int, results: Sequence[Plain]) -> list[ListStanding]:
+        """List totals per seat, best first, from the stored result payloads (`points`: what
+        the ratings rank by; the game's own columns in its subclass of `ListStanding`)."""
+        ...
+
+    def decode_standings(self, data: Sequence[Mapping[str, int]]) -> list[ListStanding]:
+        """Standings as `standings` made them, from their plain data (a `series_end` event)."""
         ...
 
     def record(self, state: GameState, names: Sequence[str]) -> str | None:
@@ -115,10 +149,20 @@ class TournamentPlay(Protocol):
 
     score_unit: str  # what `scores` counts, for reports
     count_unit: str  # what a standings row's `games` counts (games, rounds)
-    # The game's own standings columns: (key in a row, heading, whether it is a share).
-    columns: tuple[tuple[str, str, bool], ...]
+    columns: tuple[StandingsColumn, ...]  # the game's own standings columns
+    row_type: type[TournamentRow]  # a standings row with those columns
 
-    def group_size(self, rules: Mapping[str, Any]) -> int:
+    def schedule(self, flags: "ScheduleFlags", list_length: Callable[[int], int]) -> "Schedule":
+        """Deals per group, rules and games per table from the command line's flags
+        (`list_length`: the server's list length for a table size); raises ValueError
+        naming the flags the game needs."""
+        ...
+
+    def detail_tables(self, details: Plain) -> "list[Table]":
+        """The game's own tables of `details` for the terminal."""
+        ...
+
+    def group_size(self, rules: Mapping[str, JSON]) -> int:
         """Players per group (every group plays the same deals)."""
         ...
 
@@ -129,9 +173,9 @@ class TournamentPlay(Protocol):
     def play_out(
         self,
         state: GameState,
-        policies: Sequence[Callable[..., Any]],
+        policies: Sequence[Policy],
         seed: int,
-        on_action: Callable[[int, Any], None],
+        on_action: Callable[[int, msgspec.Struct], None],
     ) -> GameState:
         """Play `state` to its end with one policy per seat; `on_action(seat, action)` sees
         each action applied."""
@@ -148,7 +192,7 @@ class TournamentPlay(Protocol):
         players: Sequence[str],
         deal: int,
         seating: int,
-    ) -> list[Any]:
+    ) -> Outcome:
         """What a finished game adds to the standings; `round_ends` are the states before
         each move that ended a round, `deal` numbers the deal across the tournament."""
         ...
@@ -157,14 +201,33 @@ class TournamentPlay(Protocol):
         """Each player's score in one game (`score_unit`)."""
         ...
 
-    def standings(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> list[dict[str, Any]]:
-        """One row per player from every game's (players by seat, outcome): `player`,
-        `games`, `total`, `mean`, `ci95` and the game's own columns."""
+    def standings(self, games: Games) -> list[TournamentRow]:
+        """One row per player from every game's (players by seat, outcome), with the game's
+        own columns (its subclass `row_type` of `TournamentRow`)."""
         ...
 
-    def details(self, games: Sequence[tuple[tuple[str, ...], list[Any]]]) -> dict[str, Any]:
+    def details(self, games: Games) -> Plain:
         """The game's own tables for the report."""
         ...
+
+
+@dataclass(frozen=True)
+class ScheduleFlags:
+    """The command line's counts for a new tournament (None: not given)."""
+
+    games: int | None
+    rounds: int | None
+    matches: int | None
+    table_size: int
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """What a game makes of `ScheduleFlags`: deals per group, the rules, games per table."""
+
+    deals: int
+    rules: Plain
+    list_length: int
 
 
 RulesT = TypeVar("RulesT", bound=msgspec.Struct)
@@ -177,39 +240,46 @@ class EngineGame(Generic[RulesT]):
     def __init__(
         self,
         rules_type: type[RulesT],
-        action_type: Any,
+        action_type: object,  # a struct type or a union of them
         start_type: type[msgspec.Struct],
         replay: Callable[[Any, tuple[()]], Any],
+        standing_type: type[ListStanding] = ListStanding,
     ) -> None:
         self._rules_type = rules_type
+        self._standing_type = standing_type
         self._action_decoder = msgspec.json.Decoder(action_type)
         self._start_decoder = msgspec.json.Decoder(start_type)
         self._replay = replay
         self._encoder = msgspec.json.Encoder()
 
-    def parse_rules(self, raw: dict[str, Any]) -> RulesT:
+    def parse_rules(self, raw: Plain) -> RulesT:
         return msgspec.convert(raw, self._rules_type)
 
-    def rules_options(self, rules: RulesT) -> dict[str, Any]:
-        options: dict[str, Any] = msgspec.to_builtins(rules)
+    def rules_options(self, rules: RulesT) -> Plain:
+        options: Plain = msgspec.to_builtins(rules)
         return options
 
-    def restore(self, start: bytes) -> Any:
-        return self._replay(self._start_decoder.decode(start), ())
+    def restore(self, start: bytes) -> GameState:
+        state: GameState = self._replay(self._start_decoder.decode(start), ())
+        return state
 
-    def decode_action(self, raw: bytes) -> Any:
-        return self._action_decoder.decode(raw)
+    def decode_action(self, raw: bytes) -> msgspec.Struct:
+        action: msgspec.Struct = self._action_decoder.decode(raw)
+        return action
 
-    def encode_action(self, action: Any) -> bytes:
+    def encode_action(self, action: msgspec.Struct) -> bytes:
         return self._encoder.encode(action)
 
-    def view(self, state: Any, viewer: int | None, *, history: bool) -> Any:
+    def view(self, state: GameState, viewer: int | None, *, history: bool) -> msgspec.Struct:
         return state.observation(viewer, history=history)
 
-    def result_payload(self, state: Any) -> dict[str, Any]:
-        payload: dict[str, Any] = msgspec.to_builtins(state.result)
+    def result_payload(self, state: GameState) -> Plain:
+        payload: Plain = msgspec.to_builtins(state.result)
         return payload
 
-    def _dealt(self, state: Any) -> tuple[bytes, Any]:
+    def decode_standings(self, data: Sequence[Mapping[str, int]]) -> list[ListStanding]:
+        return [msgspec.convert(entry, self._standing_type) for entry in data]
+
+    def _dealt(self, state: GameState) -> tuple[bytes, GameState]:
         """A new deal's state and its encoded first event."""
         return self._encoder.encode(state.start), state

@@ -3,20 +3,24 @@ move, with every hand shown. The engine replays the stored moves, so the client 
 the rules say and never re-implements them."""
 
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
-from server.games.kind import GameKind
+from server.games.kind import GameKind, GameState
+from server.plain import Plain
 
 __all__ = ["replay_steps"]
 
 
 def _step(
-    kind: GameKind, state: Any, seat: int | None, action: Any, before: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+    kind: GameKind,
+    state: GameState,
+    seat: int | None,
+    action: msgspec.Struct | None,
+    before: Plain,
+) -> tuple[Plain, Plain]:
     """A step, and the whole public view after it (what the next step is compared with)."""
-    view: dict[str, Any] = msgspec.to_builtins(kind.view(state, None, history=False))
+    view: Plain = msgspec.to_builtins(kind.view(state, None, history=False))
     seats = len(view["hand_sizes"])
     step = {
         "seat": seat,
@@ -27,9 +31,7 @@ def _step(
     return step, view
 
 
-def replay_steps(
-    kind: GameKind, start: bytes, moves: Sequence[tuple[int, bytes]]
-) -> list[dict[str, Any]]:
+def replay_steps(kind: GameKind, start: bytes, moves: Sequence[tuple[int, bytes]]) -> list[Plain]:
     """One step for the deal (`seat` and `action` null) and one per move: who moved, what
     (every action shown: the deal is over), each seat's hand, and the fields of the public
     view that the step changed (the first step: all of them). Sending only the changes keeps

@@ -3,23 +3,57 @@ JSON records, and views that name each legal play's combination."""
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
+from bots.registry import bots_of
 from engine.tichu.actions import Action, Exchange, Play
 from engine.tichu.cards import parse_cards
 from engine.tichu.combos import KIND_NAMES, NO_COMBO, Combo, classify, kind_of, rank_of_combo
 from engine.tichu.observation import Observation
 from engine.tichu.rules import Rules
+from engine.tichu.scoring import Result as MatchResult
 from engine.tichu.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
-from server.tournament.tichu import TichuTournament
+from server.games.tichu_tournament import TichuTournament
+from server.plain import Plain
+from server.protocol import RuleChoice, RuleOption
+from server.standings import ListStanding
 
 __all__ = ["Combination", "TichuGame", "TichuView"]
 
 SEATS: Final = 4
 _COMBINATIONS_CACHE: Final = 1 << 14
+_RULES: Final = (
+    RuleOption(
+        "target_points",
+        "lobby.play_to",
+        "select",
+        1000,
+        [RuleChoice(n, "lobby.points") for n in (500, 1000, 1500)],
+    ),
+    RuleOption(
+        "max_rounds",
+        "lobby.at_most",
+        "select",
+        None,
+        [
+            RuleChoice(None, "lobby.any_rounds"),
+            *(RuleChoice(n, "lobby.n_rounds") for n in (1, 4, 8, 12)),
+        ],
+    ),
+    RuleOption(
+        "tie",
+        "lobby.tie",
+        "select",
+        "play_on",
+        [RuleChoice("play_on", "lobby.tie_play_on"), RuleChoice("draw", "lobby.tie_draw")],
+    ),
+    RuleOption("wish_required", "lobby.wish_required", "check", False),
+    RuleOption("phoenix_as_one", "lobby.phoenix_as_one", "check", False),
+    RuleOption("dog_bombable", "lobby.dog_bombable", "check", False),
+)
 
 
 class Combination(msgspec.Struct, frozen=True):
@@ -55,10 +89,15 @@ class TichuGame(EngineGame[Rules]):
     name = "tichu"
     seats = SEATS
     observation_type = Observation
+    rules_label = "lobby.tichu_rules"
+    rule_options = _RULES
+    series_choices = ()  # a table plays one match
+    series_default = 1
 
     def __init__(self) -> None:
         super().__init__(Rules, Action, GameStart, replay)
         self.tournament = TichuTournament()
+        self.bots = bots_of(self.name)
 
     def seat_count(self, rules: Rules) -> int:
         return self.seats
@@ -76,7 +115,7 @@ class TichuGame(EngineGame[Rules]):
         return tuple(s for s in range(self.seats) if state.gifts[s] is None)
 
     def deal(
-        self, rules: Rules, seed: int, number: int, results: Sequence[dict[str, Any]] = ()
+        self, rules: Rules, seed: int, number: int, results: Sequence[Plain] = ()
     ) -> tuple[bytes, State]:
         return self._dealt(new_game(rules, seed=seed))
 
@@ -98,15 +137,16 @@ class TichuGame(EngineGame[Rules]):
         fields = {name: getattr(observation, name) for name in _OBSERVATION_FIELDS}
         return TichuView(**fields, combinations=combinations)
 
-    def standings(self, seats: int, results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    def standings(self, seats: int, results: Sequence[Plain]) -> list[ListStanding]:
         totals = [0, 0]
         for result in results:
+            match = msgspec.convert(result, MatchResult)
             for team in (0, 1):
-                totals[team] += result["totals"][team]
+                totals[team] += match.totals[team]
         entries = [
-            {"seat": seat, "team": seat % 2, "points": totals[seat % 2]} for seat in range(seats)
+            ListStanding(seat=seat, points=totals[seat % 2], team=seat % 2) for seat in range(seats)
         ]
-        return sorted(entries, key=lambda e: (-e["points"], e["seat"]))
+        return sorted(entries, key=lambda e: (-e.points, e.seat))
 
     def record(self, state: State, names: Sequence[str]) -> str | None:
         """A JSON record of a finished match: rules, every round's deal, every action, the

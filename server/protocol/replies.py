@@ -5,6 +5,7 @@ from typing import Any
 import msgspec
 
 from server.protocol.fields import RequestId
+from server.standings import ListStanding
 
 __all__ = [
     "Analysis",
@@ -27,10 +28,13 @@ __all__ = [
     "Rating",
     "RatingPoint",
     "Reply",
+    "RuleChoice",
+    "RuleOption",
     "SeatInfo",
     "SessionMoved",
     "SkatStatistics",
     "Snapshot",
+    "StandingsColumn",
     "TableCreated",
     "TableInfo",
     "Tables",
@@ -83,11 +87,49 @@ class TableInfo(msgspec.Struct, frozen=True):
     move_seconds: int = 0
 
 
+class RuleChoice(msgspec.Struct, frozen=True):
+    """One value of a rule option: `label` is a catalogue key, with `{n}` the value."""
+
+    value: int | str | None
+    label: str
+
+
+class RuleOption(msgspec.Struct, frozen=True):
+    """A rule the create form offers under `create_table`'s `rules`: `control` is `check`
+    (true or false), `radio` or `select` (one of `choices`; a null value leaves the rule
+    out); `label` a catalogue key, `default` the form's first value."""
+
+    name: str
+    label: str
+    control: str
+    default: int | str | bool | None
+    choices: list[RuleChoice] = []
+
+
+class StandingsColumn(msgspec.Struct, frozen=True):
+    """A column of the game's own in a tournament's standings: the row's `key`, its
+    heading, and whether it is a share (shown as a percentage)."""
+
+    key: str
+    label: str
+    share: bool
+
+
 class GameInfo(msgspec.Struct, frozen=True):
-    """A game this server hosts (`create_table`'s `game`) and the bot levels it offers."""
+    """A game this server hosts (`create_table`'s `game`), the bot levels a player picks
+    from, and what a client needs to offer it: the create form's `rules`, its choices of
+    `series_length` (empty: a table plays one match, its rounds inside) with the default,
+    and the game's own columns in tournament standings (`count_unit`: what a row's `games`
+    counts). `rules_label` is the catalogue key of the rules' heading."""
 
     name: str
     bots: list[str]
+    rules_label: str = ""
+    rules: list[RuleOption] = []
+    series: list[int] = []
+    series_default: int = 1
+    count_unit: str = "games"
+    columns: list[StandingsColumn] = []
 
 
 class LeaderboardEntry(msgspec.Struct, frozen=True):
@@ -325,7 +367,7 @@ class Snapshot(_Reply, tag="snapshot"):
     seq: int
     seat: int | None
     view: Any = None
-    standings: Any = None
+    standings: list[ListStanding] | None = None
     results: list[Any] | None = None
     chat: list[ChatLine] | None = None
 

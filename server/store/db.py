@@ -27,6 +27,7 @@ import msgspec
 from sqlalchemy import (
     Engine,
     Executable,
+    Insert,
     create_engine,
     delete,
     event,
@@ -41,6 +42,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from server.events import Append, Seated, TableEvent, decode_event
 from server.identity import hash_token, new_token
 from server.names import skeleton
+from server.plain import Plain
 from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.analyses import load_analysis, save_analysis
 from server.store.leases import Leases
@@ -108,17 +110,17 @@ class NewTable(msgspec.Struct, frozen=True):
     """A table row to create with the first commit of its games (tournaments)."""
 
     game: str
-    options: dict[str, Any]
+    options: dict[str, Any]  # the table's options as JSON (msgspec decodes no recursive alias)
     tournament: str | None = None
 
 
 def _new_table(
     table_id: str,
     game: str,
-    options: dict[str, Any],
+    options: Plain,
     tournament: str | None = None,
     lease: Mapping[str, object] | None = None,
-) -> Any:
+) -> Insert:
     return insert(tables).values(
         id=table_id,
         game=game,
@@ -312,7 +314,7 @@ class Store:
         self,
         table_id: str,
         game: str,
-        options: dict[str, Any],
+        options: Plain,
         lease: Mapping[str, object] | None = None,
     ) -> None:
         """A new live table; `lease` (`Leases.new_lease`) makes this process its owner."""
@@ -372,9 +374,7 @@ class Store:
         """Store the analysis of game `number`; one stored meanwhile stays."""
         await save_analysis(self.engine, table_id, number, analysis)
 
-    async def profile(
-        self, name: str, may_see: Callable[[str], Awaitable[bool]]
-    ) -> dict[str, Any] | None:
+    async def profile(self, name: str, may_see: Callable[[str], Awaitable[bool]]) -> Plain | None:
         """A player's profile (`server/store/profiles.py`); None: no such player."""
         return await load_profile(self.engine, name, may_see)
 
@@ -456,9 +456,7 @@ class Store:
                     players.add(event.player.user_id)
         return TableAccess(True, options.get("invite"), frozenset(players))
 
-    async def leaderboard(
-        self, game: str, limit: int = 50, *, people: bool = False
-    ) -> list[dict[str, Any]]:
+    async def leaderboard(self, game: str, limit: int = 50, *, people: bool = False) -> list[Plain]:
         """The best rated players of `game` by ordinal (mu - 3 sigma); with `people` only
         users with an account (no bot, no guest)."""
         score = ratings.c.mu - ORDINAL_SIGMAS * ratings.c.sigma

@@ -17,10 +17,9 @@ clocks in step (NTP), which is plenty for leases of seconds; all use the same le
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import Select, and_, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.store.log import StoredTable, read_events
@@ -61,7 +60,7 @@ class Leases:
         """Column values that make this process the owner of a table being created."""
         return {"owner": self.node}
 
-    def _alive(self, now: float) -> Any:
+    def _alive(self, now: float) -> Select[tuple[str]]:
         """The names of the processes that renewed within the lease (a subquery)."""
         return select(nodes.c.id).where(nodes.c.seen_at > now - self.seconds)
 

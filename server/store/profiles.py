@@ -3,11 +3,11 @@ latest finished lists with their deals (for the profile page and its replays) an
 statistics (`server/store/statistics.py`)."""
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from server.plain import Plain
 from server.ratings import ordinal
 from server.store.models import games, rating_history, ratings, results, tables, users
 from server.store.statistics import skat_lists, tally
@@ -21,7 +21,7 @@ SCANNED = 5  # lists read per list shown: room for private tables the viewer may
 
 async def load_profile(
     engine: AsyncEngine, name: str, may_see: Callable[[str], Awaitable[bool]]
-) -> dict[str, Any] | None:
+) -> Plain | None:
     """The profile of the user called `name` (None: no such user): `ratings` by game,
     `history` oldest first, `recent` lists newest first and the `skat` statistics, all only
     of lists at tables `may_see` allows (a private table only for its players: also its finish

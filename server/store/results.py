@@ -45,7 +45,7 @@ def record_list(conn: Connection, table_id: str, over: ListOver) -> None:
                 user_id=result.user,
                 rank=result.rank,
                 points=result.points,
-                standing=_json(result.standing),
+                standing=_json(result.standing or {}),
             )
         )
     if not ranked.teams:

@@ -10,12 +10,12 @@ a number in a sum.
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import msgspec
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from server.plain import Plain
 from server.store.models import games, results, tables
 
 __all__ = [
@@ -69,7 +69,7 @@ def _sits_out(players: int, number: int, seat: int) -> bool:
     return players == 4 and seat == (players - 1 + number) % players
 
 
-def tally(lists: Iterable[SkatList]) -> dict[str, Any] | None:
+def tally(lists: Iterable[SkatList]) -> Plain | None:
     """The statistics over `lists` (None: no list). `declared` counts the player's own games
     by type (suit, grand, null) with those won; `defence` the games another declared while he
     played (not sitting out), won when the declarer lost; `ramsch` the Ramsch deals he played,

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.events import DealStarted, Moved, decode_event
 from server.ratings import Rating, initial
+from server.standings import TournamentRow
 from server.store.models import (
     game_events,
     games,
@@ -82,7 +83,7 @@ def _tournament(row: Any) -> StoredTournament:
     )
 
 
-def standings_update(tournament_id: str, played: int, standings: list[dict[str, Any]]) -> Any:
+def standings_update(tournament_id: str, played: int, standings: Sequence[TournamentRow]) -> Any:
     """The statement that records the standings after `played` games (run in the same
     transaction as the game that makes them so)."""
     return (

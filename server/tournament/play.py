@@ -9,12 +9,11 @@ report (on what the database holds) alike, so the two cannot disagree. What an o
 how a game is played out, is the adapter's (`GameKind.tournament`).
 """
 
-from typing import Any
-
 import msgspec
 
 from bots.registry import policy
-from server.games import GameKind, GameState, game_kind
+from server.games import GameKind, GameState, Outcome, game_kind
+from server.plain import Plain
 from server.tournament.schedule import GameSpec, Params, TableSpec
 
 __all__ = ["PlayedGame", "outcome", "play_game", "replay"]
@@ -29,9 +28,9 @@ class PlayedGame(msgspec.Struct, frozen=True):
     number: int
     start: bytes
     moves: Moves
-    result: dict[str, Any]
+    result: Plain  # the result payload
     record: str | None
-    outcome: list[Any]
+    outcome: list[msgspec.Struct]
 
 
 def play_game(params: Params, table: TableSpec, spec: GameSpec) -> PlayedGame:
@@ -41,7 +40,7 @@ def play_game(params: Params, table: TableSpec, spec: GameSpec) -> PlayedGame:
     policies = [policy(params.game, name) for name in table.players]
     moves: Moves = []
 
-    def record(seat: int, action: Any) -> None:
+    def record(seat: int, action: msgspec.Struct) -> None:
         moves.append((seat, kind.encode_action(action)))
 
     final = kind.tournament.play_out(state, policies, spec.seed, record)
@@ -52,7 +51,7 @@ def play_game(params: Params, table: TableSpec, spec: GameSpec) -> PlayedGame:
         moves=moves,
         result=kind.result_payload(final),
         record=kind.record(final, table.players),
-        outcome=outcome(params, table, spec.deal, start, moves)[1],
+        outcome=list(outcome(params, table, spec.deal, start, moves)[1]),
     )
 
 
@@ -72,7 +71,7 @@ def replay(kind: GameKind, start: bytes, moves: Moves) -> tuple[GameState, list[
 
 def outcome(
     params: Params, table: TableSpec, deal: int, start: bytes, moves: Moves
-) -> tuple[GameState, list[Any]]:
+) -> tuple[GameState, Outcome]:
     """The final state and the standings data of a stored game. Deals are numbered across
     groups, so the seatings of one deal pair up and different groups never do."""
     kind = game_kind(params.game)

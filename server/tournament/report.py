@@ -8,12 +8,13 @@ standings cannot disagree.
 
 import csv
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
 from server.games import game_kind
+from server.plain import Plain
 from server.ratings import Rating, ordinal
+from server.standings import TournamentRow
 from server.store.tournaments import StoredTournament, Tournaments
 from server.tournament.play import outcome
 from server.tournament.schedule import Params, table_id, table_specs
@@ -48,17 +49,17 @@ class Report(msgspec.Struct, kw_only=True):
     id: str
     game: str
     status: str
-    params: dict[str, Any]
+    params: Plain
     played: int
     total: int
-    standings: list[dict[str, Any]]
-    details: dict[str, Any]
+    standings: list[TournamentRow]
+    details: Plain
     ratings: dict[str, dict[str, float]]
     timeline: list[TimelineRow] = []
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Plain:
         """The report as JSON-able data, without the timeline."""
-        data: dict[str, Any] = msgspec.to_builtins(self)
+        data: Plain = msgspec.to_builtins(self)
         del data["timeline"]
         return data
 
@@ -68,7 +69,7 @@ def _rating(value: Rating) -> dict[str, float]:
 
 
 class _Replayed(msgspec.Struct):
-    tally: Any
+    tally: Tally
     timeline: list[TimelineRow]
     ratings_after: dict[str, Rating]
     played: int

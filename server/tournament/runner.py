@@ -17,7 +17,7 @@ import secrets
 import signal
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -34,6 +34,7 @@ from server.events import (
     TableEvent,
 )
 from server.games import game_kind
+from server.plain import Plain
 from server.protocol import TournamentInfo
 from server.store.db import NewTable, Store
 from server.store.results import BOT_PREFIX
@@ -73,7 +74,7 @@ class _Writer:
         self.kind = game_kind(params.game)
         self.rules = self.kind.rules_options(self.kind.parse_rules(params.rules))
         self.seq: dict[int, int] = {}
-        self.results: dict[int, list[dict[str, Any]]] = {}
+        self.results: dict[int, list[Plain]] = {}
         self.waiting: dict[tuple[int, int], PlayedGame] = {}
 
     def resume_from(self, tables: list[TableSpec], progress: dict[str, TableProgress]) -> None:
@@ -109,7 +110,7 @@ class _Writer:
         list_over = None
         if len(results) == table.games:
             list_standings = self.kind.standings(len(players), results)
-            events.append(SeriesEnded(list_standings))
+            events.append(SeriesEnded(msgspec.to_builtins(list_standings)))
             list_over = ListOver(list_standings, players)
         batch = Append(
             first_seq=self.seq.get(table.index, 0) + 1,
@@ -135,7 +136,7 @@ class _Writer:
             players=list(self.params.players),
             played=self.tally.games,
             total=sum(t.games for t in tables),
-            standings=self.tally.standings(),
+            standings=msgspec.to_builtins(self.tally.standings()),
             tables=[
                 table_id(self.tournament, t.index)
                 for t in tables
@@ -143,7 +144,7 @@ class _Writer:
             ],
         )
 
-    def _options(self, table: TableSpec) -> dict[str, Any]:
+    def _options(self, table: TableSpec) -> Plain:
         """The table's stored options, in the lobby's format."""
         return {
             "id": table_id(self.tournament, table.index),

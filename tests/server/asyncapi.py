@@ -27,6 +27,7 @@ from engine.tichu.observation import Observation as TichuObservation
 from engine.tichu.rules import Rules as TichuRules
 from server import protocol
 from server.core.views import VisibleEvent
+from server.games.skat import SkatView
 from server.games.tichu import TichuView
 
 __all__ = ["SPEC", "build", "render"]
@@ -41,8 +42,8 @@ HEADER = (
 DESCRIPTION = (
     "Protocol v1: JSON text frames, one message per frame, tagged by `type`; docs/protocol.md "
     "explains it with examples. `event.event` is a VisibleEvent; `view` the recipient's view of "
-    "the running deal (SkatObservation, or TichuView for a seat and TichuObservation for a "
-    "spectator); "
+    "the running deal (SkatObservation, or SkatView for a seat that may declare; TichuView for a "
+    "seat and TichuObservation for a spectator); "
     "`act.action` and a move's `action` a SkatAction or TichuAction; `create_table.rules` "
     "SkatRules or TichuRules. Every field a client sends has the range given here."
 )
@@ -134,7 +135,7 @@ def _schemas() -> dict[str, Any]:
     """Every component schema, with the open fields filled in."""
     requests = list(typing.get_args(protocol.Request))
     replies = list(typing.get_args(protocol.Reply))
-    games = [SkatObservation, TichuView, TichuObservation, SkatRules, TichuRules]
+    games = [SkatObservation, SkatView, TichuView, TichuObservation, SkatRules, TichuRules]
     roots = [*requests, *replies, *UNIONS.values(), *games]
     made, components = msgspec.json.schema_components(roots, ref_template=REF)
     names = _names(_structs(roots))
@@ -144,7 +145,14 @@ def _schemas() -> dict[str, Any]:
     for name, schema in zip(UNIONS, unions, strict=True):
         schemas[name] = _rename(schema, names)
     action = {"anyOf": [_ref("SkatAction"), _ref("TichuAction")]}
-    view = {"anyOf": [_ref("SkatObservation"), _ref("TichuView"), _ref("TichuObservation")]}
+    view = {
+        "anyOf": [
+            _ref("SkatObservation"),
+            _ref("SkatView"),
+            _ref("TichuView"),
+            _ref("TichuObservation"),
+        ]
+    }
     fields = {
         ("Event", "event"): _ref("VisibleEvent"),
         ("Event", "view"): _nullable(view),

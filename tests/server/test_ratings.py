@@ -11,12 +11,13 @@ from openskill.models import PlackettLuce
 
 from server.events import Append, ListOver, Player
 from server.ratings import RankedList, SeatResult, initial, rank_list, rate_list, rate_teams
+from server.standings import ListStanding
 from server.store.db import Store
 from server.store.migrate import upgrade
 from server.store.users import StoredUser
 
 
-async def rate(tmp_path: Path, game: str, standings: list[dict[str, Any]]) -> dict[str, Any]:
+async def rate(tmp_path: Path, game: str, standings: list[ListStanding]) -> dict[str, Any]:
     """Store a finished list of `standings` (four fresh accounts, seats 0..3); the leaderboard."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'ratings.db'}"
     await asyncio.to_thread(upgrade, url)
@@ -33,7 +34,7 @@ async def rate(tmp_path: Path, game: str, standings: list[dict[str, Any]]) -> di
 
 
 async def test_a_tichu_match_rates_the_partners_as_one_side_of_two(tmp_path: Path) -> None:
-    standings = [{"seat": s, "team": s % 2, "points": 1020 if s % 2 else 480} for s in range(4)]
+    standings = [ListStanding(seat=s, team=s % 2, points=1020 if s % 2 else 480) for s in range(4)]
     board = await rate(tmp_path, "tichu", standings)
     model = PlackettLuce()
     winners, losers = model.rate(
@@ -46,7 +47,7 @@ async def test_a_tichu_match_rates_the_partners_as_one_side_of_two(tmp_path: Pat
 
 
 async def test_a_skat_list_ranks_every_player_of_the_table(tmp_path: Path) -> None:
-    standings = [{"seat": s, "points": p} for s, p in enumerate((900, 300, 600, 0))]
+    standings = [ListStanding(seat=s, points=p) for s, p in enumerate((900, 300, 600, 0))]
     board = await rate(tmp_path, "skat", standings)
     model = PlackettLuce()
     rated = model.rate([[model.rating()] for _ in range(4)], ranks=[1.0, 3.0, 2.0, 4.0])
@@ -54,36 +55,36 @@ async def test_a_skat_list_ranks_every_player_of_the_table(tmp_path: Path) -> No
 
 
 def test_a_skat_list_ranks_each_seat_by_points_and_ties_share_a_rank() -> None:
-    standings = [{"seat": s, "points": p} for s, p in enumerate((600, 900, 600))]
+    standings = [ListStanding(seat=s, points=p) for s, p in enumerate((600, 900, 600))]
     ranked = rank_list(standings, {0: 10, 1: 11, 2: 12})
     assert [(r.seat, r.user, r.rank, r.points) for r in ranked.results] == [
         (0, 10, 2, 600),
         (1, 11, 1, 900),
         (2, 12, 2, 600),
     ]
-    assert ranked.results[1].standing == {"seat": 1, "points": 900}
+    assert ranked.results[1].standing == ListStanding(seat=1, points=900)
     assert ranked.teams == [(2, (10,)), (1, (11,)), (2, (12,))]
 
 
 def test_tichu_partners_are_one_team_ranked_by_its_points() -> None:
-    standings = [{"seat": s, "team": s % 2, "points": 1020 if s % 2 else 480} for s in range(4)]
+    standings = [ListStanding(seat=s, team=s % 2, points=1020 if s % 2 else 480) for s in range(4)]
     ranked = rank_list(standings, {0: 1, 1: 2, 2: 3, 3: 4})
     assert ranked.teams == [(3, (1, 3)), (1, (2, 4))]  # two seats ahead: rank 3
 
 
 def test_bots_of_one_level_are_rated_once_with_their_best_seat() -> None:
-    standings = [{"seat": s, "points": p} for s, p in enumerate((100, 900, 500))]
+    standings = [ListStanding(seat=s, points=p) for s, p in enumerate((100, 900, 500))]
     ranked = rank_list(standings, {0: 7, 1: 7, 2: 8})  # seats 0 and 1: the same bot user
     assert [r.user for r in ranked.results] == [7, 7, 8]
     assert ranked.teams == [(1, (7,)), (2, (8,))]
 
 
 def test_a_list_with_one_team_left_rates_nobody() -> None:
-    standings = [{"seat": s, "points": p} for s, p in enumerate((100, 900, 500))]
+    standings = [ListStanding(seat=s, points=p) for s, p in enumerate((100, 900, 500))]
     assert rank_list(standings, {0: 7, 1: 7, 2: 7}).teams == []
     assert rate_list([], {7: (30.0, 5.0)}) == []
-    empty_seat = rank_list([{"seat": 0, "points": 5}], {0: 3})
-    assert empty_seat == RankedList([SeatResult(0, 3, 1, 5, {"seat": 0, "points": 5})], [])
+    empty_seat = rank_list([ListStanding(seat=0, points=5)], {0: 3})
+    assert empty_seat == RankedList([SeatResult(0, 3, 1, 5, ListStanding(seat=0, points=5))], [])
 
 
 def test_new_ratings_start_from_the_current_ones_or_the_initial_rating() -> None:
@@ -108,7 +109,7 @@ async def test_a_list_of_bots_of_one_level_is_stored_without_ratings(tmp_path: P
     try:
         await store.create_table("t1", "skat", {})
         bots = tuple(Player(None, "bot:random", "random") for _ in range(3))
-        standings = [{"seat": s, "points": p} for s, p in enumerate((900, 300, 600))]
+        standings = [ListStanding(seat=s, points=p) for s, p in enumerate((900, 300, 600))]
         await store.append("t1", Append(1, (), list_over=ListOver(standings, bots)))
         assert await store.leaderboard("skat") == []
     finally:
@@ -128,7 +129,7 @@ async def test_the_board_of_people_leaves_out_bots_and_guests(tmp_path: Path) ->
             Player(guest.id, guest.name),
             Player(None, "bot:random", "random"),
         )
-        standings = [{"seat": s, "points": p} for s, p in enumerate((300, 900, 600))]
+        standings = [ListStanding(seat=s, points=p) for s, p in enumerate((300, 900, 600))]
         await store.append("t1", Append(1, (), list_over=ListOver(standings, players)))
         everyone = await store.leaderboard("skat")
         assert [(e["name"], e["bot"], e["guest"]) for e in everyone] == [

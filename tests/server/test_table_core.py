@@ -145,7 +145,7 @@ class TestPlay:
         while core.status == "playing":
             act(core, *random_move(core, rng))
         assert core.status == "finished" and len(core.results) == 3
-        assert core.standings is not None and {s["seat"] for s in core.standings} == {0, 1, 2}
+        assert core.standings is not None and {s.seat for s in core.standings} == {0, 1, 2}
 
     def test_each_seat_sees_its_own_cards_and_spectators_none(self) -> None:
         core = make_core()

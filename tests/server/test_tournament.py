@@ -190,12 +190,12 @@ async def test_standings_agree_with_the_games_in_the_database(
     assert len(rows["results"]) == sum(len(t.players) for t in expected_tables)
     assert rows["ratings"] == len(expected_tables) * len(params.players)
     totals = totals_from_games(params, rows)
-    assert {r["player"]: r["total"] for r in report.standings} == totals
+    assert {r.player: r.total for r in report.standings} == totals
     if params.game == "skat":
-        assert sum(r["games"] for r in report.standings) == report.total * 3
+        assert sum(r.games for r in report.standings) == report.total * 3
         # Every deal is played in all seatings, so the paired difference per deal averages
         # to the difference of the players' means per game.
-        mean_of = {r["player"]: r["mean"] for r in report.standings}
+        mean_of = {r.player: r.mean for r in report.standings}
         pairs = {(p["a"], p["b"]): p for p in report.details["paired"]}
         assert set(pairs) == {("beginner", "greedy"), ("beginner", "random"), ("greedy", "random")}
         for (a, b), pair in pairs.items():
@@ -203,10 +203,10 @@ async def test_standings_agree_with_the_games_in_the_database(
             assert pair["mean"] == pytest.approx(mean_of[a] - mean_of[b])
     else:
         rounds = sum(len(msgspec.json.decode(g.result)["rounds"]) for g in rows["games"])
-        assert [r["games"] for r in report.standings] == [rounds, rounds]
+        assert [r.games for r in report.standings] == [rounds, rounds]
         [pair] = report.details["pairs"]
         assert pair["rounds"] == rounds
-        mean_of = {r["player"]: r["mean"] for r in report.standings}
+        mean_of = {r.player: r.mean for r in report.standings}
         assert pair["mean"] == pytest.approx(mean_of[pair["a"]]) == -mean_of[pair["b"]]
     for player, rating in report.ratings.items():
         assert rating["mu_after"] != rating["mu_before"], player
@@ -328,7 +328,7 @@ async def test_report_command_prints_the_stored_standings_and_writes_csv_and_plo
     assert len(csv_lines) == 1 + report.total * len(TICHU.players)
     assert (out / f"tournament-{tournament}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     final = {row.split(",")[3]: int(row.split(",")[5]) for row in csv_lines[-2:]}
-    assert final == {r["player"]: r["total"] for r in report.standings}
+    assert final == {r.player: r.total for r in report.standings}
 
     code = await asyncio.to_thread(main, ["tournament", "report", "nope", "--db", url])
     assert code == 2
@@ -414,8 +414,9 @@ def test_the_standings_table_has_the_games_own_columns(game: str, headings: list
     from server.games import game_kind
 
     play = game_kind(game).tournament
-    row = {"player": "greedy", "games": 12, "total": 340, "mean": 28.3, "ci95": 9.1}
-    row |= {key: 0.5 if share else 3 for key, _, share in play.columns}
+    fields = {"player": "greedy", "games": 12, "total": 340, "mean": 28.3, "ci95": 9.1}
+    fields |= {column.key: 0.5 if column.share else 3 for column in play.columns}
+    row = msgspec.convert(fields, play.row_type)
     console = Console(width=200, record=True)
     console.print(_standings_table([row], game))
     text = console.export_text()

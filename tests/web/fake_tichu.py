@@ -26,7 +26,7 @@ from engine.tichu.cards import format_cards, parse_cards
 from engine.tichu.deal import Deal
 from engine.tichu.rules import Rules
 from engine.tichu.state import State, new_game
-from server.games import TichuGame
+from server.games import TichuGame, all_games, game_info
 
 HUMAN = 0
 TABLE = "TichuT1"
@@ -113,7 +113,10 @@ class FakeTichuServer:
         )
 
     def _on_list_games(self, route: Any, rid: Any, request: dict[str, Any]) -> None:
-        games = [{"name": "skat", "bots": ["random"]}, {"name": "tichu", "bots": ["random"]}]
+        games = [
+            msgspec.to_builtins(msgspec.structs.replace(game_info(kind), bots=["random"]))
+            for kind in all_games().values()
+        ]
         self._send(route, {"type": "games", "id": rid, "games": games})
 
     def _on_list_tables(self, route: Any, rid: Any, request: dict[str, Any]) -> None:

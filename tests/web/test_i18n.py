@@ -77,9 +77,11 @@ def catalogue(lang: str) -> dict[str, Any]:
 
 
 def sources() -> str:
+    """The client's code, and the game modules whose create-form labels `list_games` sends."""
     return (
         "\n".join(p.read_text() for p in sorted(WEB.rglob("*.js")) if p.name != "sw.js")
         + (WEB / "index.html").read_text()
+        + "\n".join(p.read_text() for p in sorted((ROOT / "server" / "games").glob("*.py")))
     )
 
 

@@ -28,9 +28,9 @@ export class AnalysisPanel {
     this.root = h("section", { class: "analysis", id: "analysis", "aria-label": t("analysis.title") });
   }
 
-  /** The panel for the replay's current step (null for a game without analysis). */
+  /** The panel for the replay's current step (the replay shows it for a game whose replay
+   * has `analysis`: Skat). */
   render() {
-    if (this.screen.replay?.game !== "skat") return null;
     this.redraw();
     queueMicrotask(() => this.markPlayed()); // once the felt is on the page
     return this.root;

@@ -33,7 +33,7 @@ class App {
     this.banner = document.getElementById("banner");
     this.models = new Map();
     this.screen = null;
-    this.games = null; // game name -> bot levels, from `list_games`
+    this.games = null; // game name -> the game as `list_games` describes it
     this.sound = new TurnSound();
     this.net = new Net({
       onPush: (message) => this.push(message),
@@ -76,7 +76,7 @@ class App {
     }
     try {
       const reply = await this.net.request("list_games");
-      this.games = Object.fromEntries(reply.games.map((g) => [g.name, g.bots]));
+      this.games = Object.fromEntries(reply.games.map((g) => [g.name, g]));
     } catch {
       return; // the connection dropped again: the next welcome asks once more
     }

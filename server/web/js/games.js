@@ -1,6 +1,7 @@
-// The games this client plays, in one table: for each game name the server sends, its table
-// and score drawing, how its rules and progress read, its deck and replays. Everything else asks
-// this table instead of comparing game names.
+// The games this client draws, in one table: for each game name the server sends, its table
+// and score drawing, how its rules and progress read, its deck and replays. What a game offers
+// (bot levels, the create form's rules and list lengths, tournament columns) comes from the
+// server's `list_games`. Everything else asks these instead of comparing game names.
 
 import { t } from "./i18n.js";
 import { renderSkat } from "./skat.js";
@@ -35,23 +36,24 @@ function tichuRules(rules) {
  *   scoresTab: the catalogue key of the scores tab; rules(rules): the rules as phrases;
  *   deck: the deck its cards are drawn in (null: the player's choice applies);
  *   replay: {draw(replay, step, ctx): a replay step's felt and panels,
- *     takesTrick(viewBefore, viewAfter): whether a step ended a trick};
+ *     takesTrick(viewBefore, viewAfter): whether a step ended a trick,
+ *     analysis: a finished deal's analysis is offered beside it};
  *   dealList: a series is a list of numbered deals with a result each (false: one match
- *     whose rounds live inside the deal); defaultSeries: the create form's default;
+ *     whose rounds live inside the deal);
  *   tricksReviewed: the last trick taken is kept from the views for review }.
  */
 export const GAMES = {
   skat: {
     render: renderSkat, renderScores: renderList, scoresTab: "table.tab_list",
     rules: skatRules, deck: null,
-    replay: { draw: drawSkatReplay, takesTrick: skatTakesTrick },
-    dealList: true, defaultSeries: "12", tricksReviewed: false,
+    replay: { draw: drawSkatReplay, takesTrick: skatTakesTrick, analysis: true },
+    dealList: true, tricksReviewed: false,
   },
   tichu: {
     render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
     rules: tichuRules, deck: "tichu",
-    replay: { draw: drawTichuReplay, takesTrick: tichuTakesTrick },
-    dealList: false, defaultSeries: "1", tricksReviewed: true,
+    replay: { draw: drawTichuReplay, takesTrick: tichuTakesTrick, analysis: false },
+    dealList: false, tricksReviewed: true,
   },
 };
 

@@ -3,7 +3,7 @@
 // tournaments (read again every half minute while the lobby shows), the leaderboard, and the
 // people panel of social.js. The create form sets the rules, the bots' level and the move clock.
 
-import { clockLabel, GAME_NAMES, gameLabel, gameOf, moveClock, progress, rulesSummary, tableName } from "./games.js";
+import { clockLabel, gameLabel, moveClock, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, has, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
@@ -22,7 +22,7 @@ const PROVISIONAL_SIGMA = 5;
 
 /** The bot levels of `game` a player chooses from, strongest first. */
 export function botLevels(games, game) {
-  const offered = games?.[game] || [];
+  const offered = games?.[game]?.bots || [];
   return LEVEL_ORDER.filter((level) => offered.includes(level));
 }
 
@@ -45,7 +45,8 @@ export function displayRating(entry) {
 }
 
 export class Lobby {
-  /** `app` gives `net`, `games` (name -> bot levels), `openTable(id, invite, role)`. */
+  /** `app` gives `net`, `games` (name -> the game as `list_games` describes it: bot levels,
+   * the create form's rules and list lengths, tournament columns), `openTable(id, invite, role)`. */
   constructor(app) {
     this.app = app;
     this.root = h("main", { class: "lobby", id: "lobby" });
@@ -53,15 +54,12 @@ export class Lobby {
     this.boardBox = h("section", { class: "panel board", "aria-labelledby": "board-title" });
     this.createBox = h("section", { class: "panel create", "aria-labelledby": "create-title" });
     this.tournamentBox = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
-    this.boardGame = "skat";
+    this.boardGame = null; // the first game `list_games` names, once it has answered
     this.boardEveryone = false; // the board shows people (accounts); bots and guests on request
     this.timer = null;
     this.tables = new Map(); // the public tables by id, kept by the server's pushes
     this.shown = false;
-    this.form = { game: "skat", players: "3", all_pass: "throw_in", kontra: false, bock: false,
-      iss_compat: false, series: "12", private: false, fill: "", bot: null,
-      target_points: "1000", tie: "play_on", wish_required: false, phoenix_as_one: false,
-      dog_bombable: false, max_rounds: "", clock: "0" };
+    this.form = { game: null, series: "", private: false, fill: "", bot: null, clock: "0", rules: {} };
     replace(this.root, this.createBox, this.tablesBox, app.people.box, this.tournamentBox, this.boardBox);
   }
 
@@ -191,32 +189,27 @@ export class Lobby {
   renderCreate() {
     const f = this.form;
     const games = this.app.games;
+    if (!(f.game in games)) this.chooseGame(Object.keys(games)[0]);
+    const info = games[f.game];
     const levels = botLevels(games, f.game);
     if (!levels.includes(f.bot)) f.bot = levels[0] ?? null;
     const set = (key) => (e) => {
-      f[key] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
-      if (key === "game") {
-        f.bot = null;
-        f.series = gameOf(f.game).defaultSeries;
-      }
+      const value = e.target.type === "checkbox" ? e.target.checked : e.target.value;
+      if (key === "game") this.chooseGame(value);
+      else f[key] = value;
       this.renderCreate();
     };
-    const gameChoice = (game) => {
-      const available = game in games;
-      return h("label", { class: `choice ${available ? "" : "disabled"}` },
-        h("input", { type: "radio", name: "game", value: game, checked: f.game === game,
-          disabled: !available, onchange: set("game") }),
-        gameLabel(game), available ? null : h("small", {}, ` ${t("lobby.not_here")}`));
-    };
-    const options = f.game === "skat" ? this.skatOptions(set) : this.tichuOptions(set);
+    const gameChoice = (game) => h("label", { class: "choice" },
+      h("input", { type: "radio", name: "game", value: game, checked: f.game === game, onchange: set("game") }),
+      gameLabel(game));
     const fills = [["", "fill.never"], ["0", "fill.at_once"], ["30", "fill.s30"], ["60", "fill.m1"], ["300", "fill.m5"]];
     const clocks = MOVE_CLOCKS.map((s) => [String(s), clockLabel(s)]);
     replace(
       this.createBox,
       h("h2", { id: "create-title" }, t("lobby.new_table")),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), GAME_NAMES.map(gameChoice)),
-        options,
+        h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), Object.keys(games).map(gameChoice)),
+        info ? this.ruleOptions(info) : null,
         h("fieldset", {},
           h("legend", {}, t("lobby.table")),
           h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private, onchange: set("private") }),
@@ -230,59 +223,62 @@ export class Lobby {
           h("label", {}, t("lobby.move_clock"),
             h("select", { name: "clock", onchange: set("clock") },
               clocks.map(([v, label]) => h("option", { value: v, selected: f.clock === v }, label))))),
-        h("button", { class: "primary big", type: "submit", disabled: !(f.game in games) },
-          t("lobby.create", { game: gameLabel(f.game) }))),
+        h("button", { class: "primary big", type: "submit", disabled: !info },
+          info ? t("lobby.create", { game: gameLabel(f.game) }) : t("lobby.not_here"))),
     );
   }
 
-  skatOptions(set) {
+  /** Choose `game` in the create form: its rules at their defaults, its default list length,
+   * the bot level chosen again. */
+  chooseGame(game) {
     const f = this.form;
-    const radio = (name, value, label) =>
-      h("label", { class: "choice" }, h("input", { type: "radio", name, value, checked: f[name] === value, onchange: set(name) }), label);
-    return h("fieldset", {},
-      h("legend", {}, t("lobby.skat_rules")),
-      h("div", { class: "inline" }, t("lobby.players"), radio("players", "3", "3"), radio("players", "4", t("lobby.four_players"))),
-      h("div", { class: "inline" }, t("lobby.all_pass"), radio("all_pass", "throw_in", t("lobby.throw_in")), radio("all_pass", "ramsch", t("rules.ramsch")), radio("all_pass", "schieberamsch", t("rules.schieberamsch"))),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "kontra", checked: f.kontra, onchange: set("kontra") }), t("lobby.kontra")),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "bock", checked: f.bock, onchange: set("bock") }), t("lobby.bock")),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "iss_compat", checked: f.iss_compat, onchange: set("iss_compat") }), t("lobby.iss")),
-      h("label", {}, t("lobby.deals"),
-        h("select", { name: "series", onchange: set("series") },
-          ["1", "2", "3", "6", "9", "12", "18", "36", "48"].map((n) => h("option", { value: n, selected: f.series === n }, n)))));
+    const info = this.app.games[game];
+    f.game = game ?? null;
+    f.bot = null;
+    f.series = String(info?.series_default ?? "");
+    f.rules = Object.fromEntries((info?.rules ?? []).map((o) => [o.name, o.default]));
   }
 
-  tichuOptions(set) {
+  /** The game's rules as `list_games` describes them: checkboxes, radio buttons and menus
+   * (a choice's label is a catalogue key, `{n}` its value), and the list length. */
+  ruleOptions(info) {
+    const rules = this.form.rules;
+    const choose = (option, raw) => {
+      rules[option.name] = option.choices.find((c) => String(c.value ?? "") === raw)?.value ?? null;
+      this.renderCreate();
+    };
+    const choiceLabel = (c) => t(c.label, { n: c.value });
+    const control = (o) => {
+      if (o.control === "check") {
+        return h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: !!rules[o.name],
+          onchange: (e) => { rules[o.name] = e.target.checked; this.renderCreate(); } }), t(o.label));
+      }
+      if (o.control === "radio") {
+        return h("div", { class: "inline" }, t(o.label), o.choices.map((c) =>
+          h("label", { class: "choice" }, h("input", { type: "radio", name: o.name, value: String(c.value ?? ""),
+            checked: rules[o.name] === c.value, onchange: (e) => choose(o, e.target.value) }), choiceLabel(c))));
+      }
+      return h("label", {}, t(o.label),
+        h("select", { name: o.name, onchange: (e) => choose(o, e.target.value) },
+          o.choices.map((c) => h("option", { value: String(c.value ?? ""), selected: rules[o.name] === c.value }, choiceLabel(c)))));
+    };
     const f = this.form;
-    return h("fieldset", {},
-      h("legend", {}, t("lobby.tichu_rules")),
-      h("label", {}, t("lobby.play_to"),
-        h("select", { name: "target_points", onchange: set("target_points") },
-          ["500", "1000", "1500"].map((n) => h("option", { value: n, selected: f.target_points === n }, t("lobby.points", { n }))))),
-      h("label", {}, t("lobby.at_most"),
-        h("select", { name: "max_rounds", onchange: set("max_rounds") },
-          [["", t("lobby.any_rounds")], ["1", "1"], ["4", "4"], ["8", "8"], ["12", "12"]].map(([v, l]) =>
-            h("option", { value: v, selected: f.max_rounds === v }, l))), t("lobby.rounds")),
-      h("label", {}, t("lobby.tie"),
-        h("select", { name: "tie", onchange: set("tie") },
-          [["play_on", t("lobby.tie_play_on")], ["draw", t("lobby.tie_draw")]].map(([v, l]) => h("option", { value: v, selected: f.tie === v }, l)))),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "wish_required", checked: f.wish_required, onchange: set("wish_required") }), t("lobby.wish_required")),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "phoenix_as_one", checked: f.phoenix_as_one, onchange: set("phoenix_as_one") }), t("lobby.phoenix_as_one")),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "dog_bombable", checked: f.dog_bombable, onchange: set("dog_bombable") }), t("lobby.dog_bombable")));
+    const series = info.series?.length
+      ? h("label", {}, t("lobby.deals"),
+          h("select", { name: "series", onchange: (e) => { f.series = e.target.value; this.renderCreate(); } },
+            info.series.map((n) => h("option", { value: String(n), selected: f.series === String(n) }, String(n)))))
+      : null;
+    return h("fieldset", {}, h("legend", {}, t(info.rules_label)), (info.rules ?? []).map(control), series);
   }
 
   /** The `create_table` request. Bots "at once" are seated by this client after it sat down
-   * itself (a server filling at once would take the creator's seat too). */
+   * itself (a server filling at once would take the creator's seat too). A rule left null
+   * is left out (the server's default applies). */
   createRequest() {
     const f = this.form;
-    const request = { game: f.game, private: f.private, bot_level: f.bot, move_seconds: Number(f.clock) };
-    if (f.game === "skat") {
-      request.rules = { players: Number(f.players), all_pass: f.all_pass, kontra: f.kontra, bock: f.bock, iss_compat: f.iss_compat };
-      request.series_length = Number(f.series);
-    } else {
-      request.rules = { target_points: Number(f.target_points), tie: f.tie, wish_required: f.wish_required,
-        phoenix_as_one: f.phoenix_as_one, dog_bombable: f.dog_bombable };
-      if (f.max_rounds) request.rules.max_rounds = Number(f.max_rounds);
-    }
+    const rules = Object.fromEntries(Object.entries(f.rules).filter(([, value]) => value !== null));
+    const request = { game: f.game, private: f.private, bot_level: f.bot, move_seconds: Number(f.clock), rules };
+    if (this.app.games[f.game]?.series?.length) request.series_length = Number(f.series);
     if (f.fill !== "" && f.fill !== "0") request.fill_bots_after = Number(f.fill);
     return request;
   }
@@ -301,6 +297,7 @@ export class Lobby {
   // --- leaderboard ----------------------------------------------------------------------
 
   async loadBoard() {
+    if (!(this.boardGame in this.app.games)) this.boardGame = Object.keys(this.app.games)[0] ?? null;
     let entries = [];
     try {
       entries = (await this.app.net.request("leaderboard", { game: this.boardGame, people: !this.boardEveryone })).entries;
@@ -315,7 +312,7 @@ export class Lobby {
     replace(
       this.boardBox,
       h("h2", { id: "board-title" }, t("board.title")),
-      h("div", { class: "tabs", role: "tablist" }, GAME_NAMES.map(tab)),
+      h("div", { class: "tabs", role: "tablist" }, Object.keys(this.app.games).map(tab)),
       entries.length
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),

@@ -183,7 +183,7 @@ export class ReplayScreen {
       gameOf(game).replay.draw(this.replay, this.step, {
         deck, name: (seat) => this.name(seat), bottom: this.bottomSeat(), bot: (seat) => !!this.replay.players[seat]?.bot,
       }),
-      this.analysis.render());
+      gameOf(game).replay.analysis ? this.analysis.render() : null);
   }
 
   /** Start, a trick back, a move back, a move on, a trick on, the end. */

@@ -13,9 +13,6 @@ import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
 
 const GAMES = ["clubs", "spades", "hearts", "diamonds", "grand", "null"];
-const BASE_VALUE = { clubs: 12, spades: 11, hearts: 10, diamonds: 9, grand: 24 };
-const NULL_VALUE = { "false,false": 23, "false,true": 35, "true,false": 46, "true,true": 59 }; // ouvert,hand
-const JACKS = ["JC", "JS", "JH", "JD"];
 
 /** Seats of this deal in playing order: forehand, middlehand, rearhand. */
 export function order(view) {
@@ -49,38 +46,20 @@ export function biddingWords(moves) {
   return words;
 }
 
-// --- game values (docs/skat-rules.md section 5: base value x levels) ----------------------
+// --- game values: the server's `worth` of each declaration (server/games/skat.py) ----------
 
-/** Matadors of `cards` in `game`: +n "with n", -n "without n". */
-function matadors(cards, game) {
-  const held = new Set(cards);
-  const suit = SUIT_LETTER[game];
-  const ladder = suit ? [...JACKS, ..."ATKQ987".split("").map((r) => r + suit)] : JACKS;
-  const first = held.has(ladder[0]);
-  let run = 0;
-  while (run < ladder.length && held.has(ladder[run]) === first) run += 1;
-  return first ? run : -run;
-}
-
-/** A contract's value before the play (levels announced, none achieved), and its levels in
- * words: "with 2, game 3, clubs = 36". `cards`: the declarer's cards known now. */
-function contractValue(contract, hand, cards, deck) {
-  if (contract.game === "null") {
-    const value = NULL_VALUE[`${!!contract.ouvert},${!!hand}`];
+/** A declaration's value before the play as the server computed it (`view.worth`, aligned
+ * with `legal`), and its levels in words: "with 2, game 3, clubs = 36". */
+function contractValue(model, contract, hand, deck) {
+  const worth = model.view.worth?.[model.legal.indexOf(contract)];
+  if (!worth) return { value: 0, text: "" };
+  const { value, matadors: m, levels } = worth;
+  if (m === null) {
     return { value, text: `${gameName("null", deck)}${hand ? ` ${t("skat.hand")}` : ""}${contract.ouvert ? ` ${t("skat.ouvert")}` : ""} = ${value}` };
   }
-  const m = matadors(cards, contract.game);
-  let levels = Math.abs(m) + 1;
-  const parts = [t(m > 0 ? "skat.with" : "skat.without", { n: Math.abs(m) }), t("skat.level.game", { n: levels })];
-  const extra = [[hand, "skat.level.hand"], [contract.schneider, "skat.level.schneider_announced"],
-    [contract.schwarz, "skat.level.schwarz_announced"], [contract.ouvert, "skat.level.ouvert"]];
-  for (const [on, key] of extra) {
-    if (!on) continue;
-    levels += 1;
-    parts.push(t(key, { n: levels }));
-  }
-  const value = levels * BASE_VALUE[contract.game];
-  return { value, levels, text: `${parts.join(", ")}, ${gameName(contract.game, deck)} = ${value}` };
+  const parts = [t(m > 0 ? "skat.with" : "skat.without", { n: Math.abs(m) })];
+  levels.forEach((level, i) => parts.push(t(`skat.level.${level}`, { n: Math.abs(m) + 1 + i })));
+  return { value, text: `${parts.join(", ")}, ${gameName(contract.game, deck)} = ${value}` };
 }
 
 /**
@@ -444,12 +423,6 @@ function discardControls(model, ctx, bar, prompt) {
     onclick: () => { ctx.ui.selected = new Set(); ctx.act(action); } }, t("skat.discard")));
 }
 
-/** The declarer's cards that count for matadors now: hand and laid-away skat (pickup), or the
- * ten cards of a hand game (the skat's jacks count too but are still hidden). */
-function declarerCards(view) {
-  return [...view.hand, ...(view.discarded || [])];
-}
-
 /** Game type buttons (each with its value against the bid) and announcement switches; only
  * combinations in `legal` can be sent, and one worth less than the bid asks first. */
 function declarePanel(model, ctx, bar, hand) {
@@ -457,14 +430,13 @@ function declarePanel(model, ctx, bar, hand) {
   const declares = model.legal.filter((a) => a.type === "declare");
   const choice = ctx.ui.declare || (ctx.ui.declare = { game: null, schneider: false, schwarz: false, ouvert: false });
   if (choice.game && !declares.some((a) => a.game === choice.game)) choice.game = null;
-  const cards = declarerCards(view);
   bar.append(h("p", { class: "prompt" }, hand ? t("skat.declare_hand", { bid: view.bid }) : t("skat.declare", { bid: view.bid })));
   const games = h("div", { class: "game-buttons", role: "group", "aria-label": t("skat.game") });
   for (const game of GAMES) {
     const possible = declares.some((a) => a.game === game);
     const suit = SUIT_LETTER[game] ? suitIcon(SUIT_LETTER[game], ctx.deck) : "";
     // The value of the simplest form the engine offers (a null below the bid only as ouvert).
-    const worth = contractValue(declares.find((a) => a.game === game) ?? { game }, hand, cards, ctx.deck);
+    const worth = contractValue(model, declares.find((a) => a.game === game) ?? { game }, hand, ctx.deck);
     games.append(h("button", { type: "button", class: `act game ${choice.game === game ? "chosen" : ""} ${worth.value < view.bid ? "below-bid" : ""}`,
       "aria-pressed": String(choice.game === game), disabled: !possible, dataset: { game },
       onclick: () => { choice.game = game; normalise(choice, declares, null); ctx.rerender(); } },
@@ -484,7 +456,7 @@ function declarePanel(model, ctx, bar, hand) {
   const action = declares.find((a) => a.game === choice.game && a.schneider === choice.schneider &&
     a.schwarz === choice.schwarz && a.ouvert === choice.ouvert);
   if (action) {
-    const worth = contractValue(action, hand, cards, ctx.deck);
+    const worth = contractValue(model, action, hand, ctx.deck);
     const below = worth.value < view.bid;
     bar.append(h("p", { class: `prompt small game-worth ${below ? "warn" : ""}`, id: "game-worth" },
       below ? t("skat.worth_below_bid", { text: worth.text, bid: view.bid }) : t("skat.worth", { text: worth.text, bid: view.bid }),
@@ -498,7 +470,7 @@ function declarePanel(model, ctx, bar, hand) {
   };
   const buttons = h("div", { class: "row-buttons" },
     h("button", { type: "button", class: "act primary", disabled: !action, dataset: { act: "declare" }, onclick: async () => {
-      const worth = contractValue(action, hand, cards, ctx.deck);
+      const worth = contractValue(model, action, hand, ctx.deck);
       if (worth.value >= view.bid) return send();
       const sure = await ctx.confirmAct(t("skat.overbid_question"), t("skat.overbid_text", { text: worth.text, bid: view.bid }),
         action, t("skat.play_anyway"));

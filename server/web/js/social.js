@@ -3,6 +3,7 @@
 // waits at, invitations as a prompt (`invitation`, from anywhere in the app), and the lobby
 // chat (`lobby_chat`, each line pushed as `lobby_said`).
 
+import { gameLabel } from "./games.js";
 import { errorText, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { dialog, h, replace, toast } from "./ui.js";
@@ -54,7 +55,7 @@ export class People {
 
   async invited(message) {
     const choice = await dialog(t("people.invited_title"),
-      h("p", {}, t("people.invited", { name: message.by, game: message.table.game === "tichu" ? "Tichu" : "Skat" })),
+      h("p", {}, t("people.invited", { name: message.by, game: gameLabel(message.table.game) })),
       [{ label: t("people.decline"), value: false }, { label: t("people.accept"), value: true, primary: true }]);
     if (choice) this.app.openTable(message.table.id, message.invite, "seat");
   }

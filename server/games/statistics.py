@@ -3,13 +3,14 @@ difference between two players per deal (duplicate deals pair up)."""
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
-__all__ = ["Games", "ci95", "paired_differences"]
+from server.plain import Plain
 
-Games = Sequence[tuple[tuple[str, ...], list[Any]]]  # (players by seat, outcome) per game
+__all__ = ["ci95", "paired_differences"]
+
 _Z95: Final = 1.96
 _SPREAD: Final = 2  # values needed for a standard deviation
 
@@ -22,7 +23,7 @@ def ci95(values: Sequence[float]) -> float:
     return float(_Z95 * array.std(ddof=1) / np.sqrt(len(array)))
 
 
-def paired_differences(deals: Iterable[dict[str, list[int]]]) -> list[dict[str, Any]]:
+def paired_differences(deals: Iterable[dict[str, list[int]]]) -> list[Plain]:
     """Per pair of players (a before b by name): a's mean score minus b's per deal, averaged
     over the deals both played, with its 95% confidence interval over deals. Each item of
     `deals` holds one deal's scores per player (in every seating it was played). Duplicate
