@@ -4,7 +4,7 @@ log of a table another process writes. `TableCore.handle` takes any of them."""
 from dataclasses import dataclass
 from typing import Any
 
-from server.events import TableEvent
+from server.events import Player, TableEvent
 
 __all__ = [
     "Act",
@@ -16,6 +16,7 @@ __all__ = [
     "Followed",
     "Join",
     "Leave",
+    "Reserve",
     "Resume",
     "Say",
     "TimerFired",
@@ -129,6 +130,15 @@ class Followed:
     events: tuple[tuple[int, TableEvent], ...]
 
 
+@dataclass(frozen=True)
+class Reserve:
+    """Seat drawn players and bots (a people's tournament's table): `players` by seat. The
+    list starts at once; a player who is not there within the grace time gets a bot until
+    he joins his seat."""
+
+    players: tuple[Player, ...]
+
+
 Command = (
     Join
     | Watch
@@ -141,4 +151,5 @@ Command = (
     | BotMoved
     | TimerFired
     | Followed
+    | Reserve
 )

@@ -32,6 +32,7 @@ from server.protocol.replies import (
     Rating,
     RatingPoint,
     SeatInfo,
+    SeriesTableInfo,
     SessionMoved,
     SkatStatistics,
     Snapshot,
@@ -69,6 +70,7 @@ from server.protocol.requests import (
 )
 from server.protocol.requests import Request as TableRequest
 from server.protocol.social import SocialReply, SocialRequest
+from server.protocol.tournaments import TournamentReply, TournamentRequest
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -111,6 +113,7 @@ __all__ = [
     "Request",
     "Resume",
     "SeatInfo",
+    "SeriesTableInfo",
     "SessionMoved",
     "SkatStatistics",
     "Snapshot",
@@ -133,8 +136,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
-Request = TableRequest | SocialRequest
-Reply = TableReply | SocialReply
+Request = TableRequest | SocialRequest | TournamentRequest
+Reply = TableReply | SocialReply | TournamentReply
 
 
 class _AnyId(msgspec.Struct, frozen=True):

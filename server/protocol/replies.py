@@ -161,11 +161,23 @@ class SkatStatistics(msgspec.Struct, frozen=True):
     ramsch: RamschTally
 
 
+class SeriesTableInfo(msgspec.Struct, frozen=True):
+    """A people's tournament's table: its series, the names by seat (`bot:LEVEL#N` for a
+    bot's place) and its games played so far."""
+
+    table: str
+    series: int
+    seats: list[str]
+    played: int
+
+
 class TournamentInfo(msgspec.Struct, frozen=True):
-    """A bot tournament as everybody sees it: `standings` one row per player, best first
-    (`player`, `games`, `total`, `mean`, `ci95` and the game's own columns, see
-    docs/tournaments.md), after `played` of `total` games; `tables` are its tables being
-    played now (spectators `watch` them)."""
+    """A tournament as everybody sees it: `standings` one row per player, best first
+    (`player`, `games`, `total` and the game's own columns, see docs/tournaments.md), after
+    `played` of `total` games; `tables` are its tables being played now (spectators `watch`
+    them). A people's tournament (`organizer` set; status `open`, `running`, `finished` or
+    `cancelled`) has `players` the registered people and adds its settings and every table
+    it drew (`lists`)."""
 
     id: str
     game: str
@@ -175,6 +187,12 @@ class TournamentInfo(msgspec.Struct, frozen=True):
     total: int
     standings: list[dict[str, Any]]
     tables: list[str]
+    name: str | None = None
+    organizer: str | None = None
+    starts_at: str | None = None
+    settings: dict[str, Any] | None = None
+    series_now: int = 0
+    lists: list[SeriesTableInfo] = []
 
 
 class Welcome(_Reply, tag="welcome"):
