@@ -59,7 +59,7 @@ def test_standings_sum_each_players_lists() -> None:
 def _skat(fields: dict[str, Any]) -> dict[str, Any]:
     """A won Grand's result as a table stores it, with `fields` changed."""
     flags = ("hand", "schneider_announced", "schwarz_announced", "ouvert", "overbid")
-    base: dict[str, Any] = dict.fromkeys(flags + ("schneider", "schwarz"), False)
+    base: dict[str, Any] = dict.fromkeys((*flags, "schneider", "schwarz"), False)
     base |= {"game": "grand", "bid": 18, "game_value": 24, "matadors": 1}
     base |= {"declarer_points": 70, "declarer_tricks": 5}
     return base | fields
