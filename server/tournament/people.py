@@ -207,7 +207,7 @@ class PeopleTournaments:
     async def _unregister(self, user: StoredUser, stored: StoredTournament) -> None:
         _open(stored)
         if not await self.entries.unregister(stored.id, user.id):
-            raise LobbyError("not_registered", "you are not registered for this tournament")
+            raise LobbyError("not_entered", "you are not registered for this tournament")
 
     async def _by_organiser(
         self, user: StoredUser, stored: StoredTournament, request: TournamentRequest

@@ -101,7 +101,7 @@ async def test_registration_and_its_errors(tmp_path: Path) -> None:
             reply = await bert.ok("register_tournament", tournament=tid)
             assert reply["tournament"]["players"] == ["anna", "bert"]
             not_in = await guest.request("unregister_tournament", tournament=tid)
-            assert not_in["code"] == "not_registered"
+            assert not_in["code"] == "not_entered"
             third = await _account(app.port, "carl")
             fourth = await _account(app.port, "dora")
             await third.ok("register_tournament", tournament=tid)
