@@ -191,8 +191,8 @@ class TournamentInfo(msgspec.Struct, frozen=True):
     organizer: str | None = None
     starts_at: str | None = None
     settings: dict[str, Any] | None = None
-    series_now: int = 0
-    lists: list[SeriesTableInfo] = []
+    series_now: int | None = None
+    lists: list[SeriesTableInfo] | None = None
 
 
 class Welcome(_Reply, tag="welcome"):
