@@ -196,3 +196,33 @@ async def test_a_scheduled_tournament_starts_after_a_restart(tmp_path: Path) -> 
             assert joined["seat"] == seat["seat"]
         finally:
             await anna.close()
+
+
+async def test_a_tichu_tournament_draws_partners_and_counts_team_points(tmp_path: Path) -> None:
+    settings = server_settings(tmp_path)
+    async with running(settings) as app:
+        people = [await _account(app.port, f"t{i}") for i in range(3)]
+        try:
+            create = {"name": "Tichu", "starts_at": _soon(3600), "game": "tichu", "deals": 1}
+            refused = await people[0].request("create_tournament", **create, table_size=3)
+            assert refused["code"] == "bad_tournament"
+            create |= {"table_size": 4, "bot_level": "random"}
+            tid = (await people[0].ok("create_tournament", **create))["tournament"]["id"]
+            for person in people:
+                await person.ok("register_tournament", tournament=tid)
+            await people[0].ok("watch_tournament", tournament=tid)
+            started = (await people[0].ok("start_tournament", tournament=tid))["tournament"]
+            assert [len(t["seats"]) for t in started["lists"]] == [4]
+            await people[0].wait_for(
+                lambda m: m["type"] == "tournament" and m["tournament"]["status"] == "finished"
+            )
+            store = Store.connect(settings.db)
+            stored = await store.tournaments.load(tid)
+            await store.close()
+            assert stored is not None and stored.played == 1
+            totals = {row["player"]: row["total"] for row in stored.standings}
+            seats = started["lists"][0]["seats"]
+            assert totals[seats[0]] == totals[seats[2]] and totals[seats[1]] == totals[seats[3]]
+        finally:
+            for person in people:
+                await person.close()
