@@ -265,11 +265,16 @@ class Lobby:
         return table.info(), table.config.invite
 
     async def open_drawn(
-        self, game: str, rules: Mapping[str, Any], series_length: int, players: Sequence[Player]
+        self,
+        tournament: str,
+        game: str,
+        rules: Mapping[str, Any],
+        series_length: int,
+        players: Sequence[Player],
     ) -> str:
-        """Open a public table whose seats are drawn (a people's tournament): `players` sit at
-        once, by seat, and the list begins; returns its id. The bots among them play at the
-        level they name, and for a player who is away."""
+        """Open a public table of the people's tournament `tournament` whose seats are drawn:
+        `players` sit at once, by seat, and the list begins; returns its id. The bots among
+        them play at the level they name, and for a player who is away."""
         kind = self.games[game]
         parsed = kind.parse_rules(dict(rules))
         level = next((p.bot for p in players if p.bot is not None), FALLBACK_LEVEL)
@@ -284,6 +289,7 @@ class Lobby:
             "host": None,
             "fill_bots_after": None,
             "fill_level": level,
+            "tournament": tournament,
         }
         await self.store.create_table(str(options["id"]), game, options, self.leases.new_lease())
         table = self._launch(self._config(options))

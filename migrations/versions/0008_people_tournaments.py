@@ -1,11 +1,12 @@
 """Tournaments for people: an organiser, a start time, registrations and live tables.
 
 A people's tournament is a `tournaments` row with its `organizer_id` and `starts_at` (the
-server re-arms its start timer from them after a restart). `tournament_entries` are the
-registered players. Its tables are live tables (served, leased and resumed like any other,
-so `tables.tournament_id` stays empty); `tournament_tables` ties each to its tournament and
-series with the players drawn for its seats, so standings and result lists are found from
-the tournament.
+server re-arms its start timer from them after a restart) and the `series` drawn last (which
+process draws the next one is settled by moving it, compare-and-set). `tournament_entries`
+are the registered players. Its tables are live tables (served, leased and resumed like any
+other, so `tables.tournament_id` stays empty; their options name the tournament);
+`tournament_tables` ties each to its tournament and series with the players drawn for its
+seats, so standings and result lists are found from the tournament.
 
 Revision ID: 0008
 Revises: 0007
@@ -27,6 +28,7 @@ def upgrade() -> None:
     with op.batch_alter_table("tournaments") as batch:
         batch.add_column(sa.Column("organizer_id", sa.Integer, nullable=True))
         batch.add_column(sa.Column("starts_at", _AT, nullable=True))
+        batch.add_column(sa.Column("series", sa.Integer, nullable=True))
         batch.create_index("ix_tournaments_status", ["status"])
     op.create_table(
         "tournament_entries",
@@ -53,5 +55,6 @@ def downgrade() -> None:
     op.drop_table("tournament_entries")
     with op.batch_alter_table("tournaments") as batch:
         batch.drop_index("ix_tournaments_status")
+        batch.drop_column("series")
         batch.drop_column("starts_at")
         batch.drop_column("organizer_id")

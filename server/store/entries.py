@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -78,6 +78,18 @@ class Entries:
                 update(tournaments)
                 .where(tournaments.c.id == tournament_id, tournaments.c.status == was)
                 .values(**values)
+            )
+            return bool(done.rowcount)
+
+    async def claim_series(self, tournament_id: str, series: int) -> bool:
+        """Mark `series` as drawn; False if it (or a later one) was already: whoever moves it
+        draws it, so two processes never draw the same series."""
+        drawn = tournaments.c.series
+        async with self._engine.begin() as conn:
+            done = await conn.execute(
+                update(tournaments)
+                .where(tournaments.c.id == tournament_id, or_(drawn.is_(None), drawn < series))
+                .values(series=series)
             )
             return bool(done.rowcount)
 

@@ -89,6 +89,7 @@ tournaments = Table(
     # A people's tournament (docs/tournaments.md): who opened it and when it starts.
     Column("organizer_id", Integer),
     Column("starts_at", DateTime(timezone=True)),
+    Column("series", Integer),  # the series drawn last
     Index("ix_tournaments_status", "status"),
 )
 

@@ -74,7 +74,6 @@ class PeopleTournaments:
         self.lobby = lobby
         self.watch = watch
         self.deliver = deliver
-        self.tables: dict[str, str] = {}  # table id -> tournament id, for `deal_over`
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -88,10 +87,8 @@ class PeopleTournaments:
                 continue
             if stored.status == "open":
                 self._arm(stored)
-                continue
-            for table in await self.entries.tables(tournament_id):
-                self.tables[table.table_id] = tournament_id
-            self._spawn(self._progress(tournament_id))
+            else:  # a series may have ended while no server ran
+                self._spawn(self._progress(tournament_id))
 
     async def close(self) -> None:
         for handle in self._timers.values():
@@ -101,10 +98,11 @@ class PeopleTournaments:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def deal_over(self, table_id: str, number: int) -> None:
-        """A game of a live table ended: new standings if it is a tournament's."""
-        tournament_id = self.tables.get(table_id)
-        if tournament_id is not None:
-            self._spawn(self._progress(tournament_id))
+        """A game of a table this process serves ended: new standings if it is a
+        tournament's (whichever process serves a tournament's table follows it)."""
+        table = self.lobby.tables.get(table_id)
+        if table is not None and table.config.tournament is not None:
+            self._spawn(self._progress(table.config.tournament))
 
     async def handle(self, user: StoredUser, request: TournamentRequest) -> Reply:
         if isinstance(request, ListTournaments):
@@ -251,7 +249,10 @@ class PeopleTournaments:
         await self.watch.refresh(tournament_id)
 
     async def _series(self, stored: StoredTournament, series: int) -> None:
-        """Draw the seats of `series` and open all its tables together."""
+        """Draw the seats of `series` and open all its tables together (unless another
+        process drew it already)."""
+        if not await self.entries.claim_series(stored.id, series):
+            return
         params = stored.params
         people = await self.entries.players(stored.id)
         ids = {name: user_id for user_id, name in people}
@@ -266,9 +267,8 @@ class PeopleTournaments:
                 else Player(ids[name], name)
                 for name in seats
             ]
-            table_id = await self.lobby.open_drawn(stored.game, rules, length, players)
+            table_id = await self.lobby.open_drawn(stored.id, stored.game, rules, length, players)
             await self.entries.add_table(stored.id, SeriesTable(table_id, series, seats))
-            self.tables[table_id] = stored.id
             for seat, name in enumerate(seats):
                 if name in ids:
                     notice = TournamentSeat(
@@ -293,8 +293,6 @@ class PeopleTournaments:
             _, length = _table_rules(stored, int(stored.params["table_size"]))
             current = [t for t in drawn if t.series == series]
             if all(len(results.get(t.table_id, [])) >= length for t in current):
-                for t in current:
-                    self.tables.pop(t.table_id, None)
                 if series < int(stored.params["series"]):
                     await self._series(stored, series + 1)
                 else:

@@ -171,6 +171,8 @@ async def test_a_tournament_of_two_series_with_bots_filling_places(tmp_path: Pat
             assert stored.standings == final["standings"]
             results = await store.tournaments.people.results(tid)
             assert sorted(map(len, results.values())) == [2, 2, 2, 2]
+            # A series is drawn once, whichever process gets there first.
+            assert not await store.tournaments.people.claim_series(tid, 2)
             await store.close()
         finally:
             for person in people:
