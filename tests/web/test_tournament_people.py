@@ -157,6 +157,10 @@ def test_six_people_and_two_bots_play_a_skat_tournament(
     phone.wait_for_selector("#standings tbody tr")
     browser.shot(phone, "tournament-finished-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.locator("a", has_text=DE["tournaments.back"]).click()
+    phone.wait_for_selector(f"[data-group=finished] [data-tournament='{tournament}']")
+    phone.wait_for_selector(f"text={DE['tournaments.guests']}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # The replay link of a list opens.
     page.locator("#tournament-lists a.chip").first.click()

@@ -73,6 +73,7 @@ class App {
     this.people.watch();
     if (reconnected && this.games) {
       if (this.screen === this.lobby) this.lobby.watch(); // the watch ended with the old connection
+      if (this.screen instanceof TournamentsScreen) this.screen.load(); // so did a tournament's
       return;
     }
     try {
