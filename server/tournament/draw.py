@@ -6,7 +6,7 @@ Pure functions of their arguments (and the `random.Random` given), tested alone.
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from server.games import game_kind
@@ -62,7 +62,7 @@ def draw(
 
 
 def standings(
-    game: str, tables: Sequence[tuple[Sequence[str], Sequence[Mapping[str, Any]]]]
+    game: str, tables: Sequence[tuple[Sequence[str], Sequence[dict[str, Any]]]]
 ) -> list[dict[str, Any]]:
     """One row per place, best first: `player`, `games` (deals seated), `total` (Skat: the
     Seeger-Fabian points of his lists, Tichu: his team's points), `tables` and (Skat) `won`

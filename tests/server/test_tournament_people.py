@@ -228,3 +228,29 @@ async def test_a_tichu_tournament_draws_partners_and_counts_team_points(tmp_path
         finally:
             for person in people:
                 await person.close()
+
+
+async def test_a_running_tournament_goes_on_after_a_restart(tmp_path: Path) -> None:
+    """Nobody moves before the restart (a long grace time); after it the restored table's
+    absent players are played by bots, and the restarted server finishes the tournament."""
+    async with running(server_settings(tmp_path, grace_seconds=600.0)) as app:
+        people = [await _account(app.port, f"r{i}") for i in range(3)]
+        create = {"name": "Restart", "starts_at": _soon(3600), "deals": 1, "fill_bots": False}
+        tid = (await people[0].ok("create_tournament", **create))["tournament"]["id"]
+        for person in people:
+            await person.ok("register_tournament", tournament=tid)
+        started = (await people[0].ok("start_tournament", tournament=tid))["tournament"]
+        assert [t["seats"] for t in started["lists"]] != [] and started["played"] == 0
+        tokens = [person.token for person in people]
+        for person in people:
+            await person.close()
+    async with running(server_settings(tmp_path)) as app:
+        anna = await Client.open(app.port, token=tokens[0])
+        try:
+            await anna.ok("watch_tournament", tournament=tid)
+            done = await anna.wait_for(
+                lambda m: m["type"] == "tournament" and m["tournament"]["status"] == "finished"
+            )
+            assert done["tournament"]["played"] == 1
+        finally:
+            await anna.close()
