@@ -42,7 +42,8 @@ class CreateTournament(_Request, tag="create_tournament"):
     at most a week ahead). Skat: `series` lists of `deals` deals each (36 or 48 as clubs play;
     fewer for a short round), seats drawn anew for every series, tables of `table_size` (3 or
     4). Tichu: `series` rounds of a match of `deals` deals at tables of 4, partners drawn each
-    round. `fill_bots`: bots of `bot_level` take the places left over so every table has
+    round, or with `partners` "fixed" drawn once (the first round's teams stay together and
+    meet other teams). `fill_bots`: bots of `bot_level` take the places left over so every table has
     `table_size` seats (else Skat splits the field into tables of 3 and 4)."""
 
     name: TournamentName
@@ -54,6 +55,7 @@ class CreateTournament(_Request, tag="create_tournament"):
     fill_bots: bool = True
     bot_level: BotLevel = "greedy"
     max_players: Annotated[int, msgspec.Meta(ge=3, le=64)] = 64
+    partners: Literal["drawn", "fixed"] = "drawn"
 
 
 class RegisterTournament(_Request, tag="register_tournament"):

@@ -11,7 +11,7 @@ from typing import Any
 
 from server.games import game_kind
 
-__all__ = ["BOT_PREFIX", "draw", "standings", "table_sizes"]
+__all__ = ["BOT_PREFIX", "draw", "pairs_again", "standings", "table_sizes"]
 
 BOT_PREFIX = "bot:"  # a bot's place in a tournament: "bot:LEVEL#N" (no person has that name)
 
@@ -59,6 +59,14 @@ def draw(
         rng.shuffle(seats)
         tables.append(seats)
     return tables
+
+
+def pairs_again(first: Sequence[Sequence[str]], rng: random.Random) -> list[list[str]]:
+    """Tichu with fixed partners: the teams of the first round's tables (seats 0 and 2, 1 and
+    3) drawn against each other anew, two teams a table."""
+    teams = [(seats[i], seats[i + 2]) for seats in first for i in (0, 1)]
+    rng.shuffle(teams)
+    return [[a[0], b[0], a[1], b[1]] for a, b in zip(teams[::2], teams[1::2], strict=True)]
 
 
 def standings(

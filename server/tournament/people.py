@@ -37,7 +37,7 @@ from server.store.entries import SeriesTable
 from server.store.tournaments import StoredTournament, Tournaments
 from server.store.users import StoredUser
 from server.tasks import log_failure
-from server.tournament.draw import BOT_PREFIX, draw, standings, table_sizes
+from server.tournament.draw import BOT_PREFIX, draw, pairs_again, standings, table_sizes
 
 __all__ = ["PeopleTournaments"]
 
@@ -150,7 +150,8 @@ class PeopleTournaments:
             organizer=str(params["organizer"]),
             starts_at=_when(stored.starts_at).isoformat(),
             settings={k: params[k] for k in ("series", "deals", "table_size", "fill_bots")}
-            | {"bot_level": params["bot_level"], "max_players": params["max_players"]},
+            | {"bot_level": params["bot_level"], "max_players": params["max_players"]}
+            | {"partners": params["partners"]},
             series_now=series_now,
             lists=lists,
         )
@@ -175,6 +176,8 @@ class PeopleTournaments:
             raise LobbyError("bad_tournament", "starts_at is from now to a week ahead")
         if request.game == "tichu" and request.table_size != 4:
             raise LobbyError("bad_tournament", "Tichu is played at tables of 4")
+        if request.game != "tichu" and request.partners != "drawn":
+            raise LobbyError("bad_tournament", "only Tichu has partners")
         tournament_id = secrets.token_hex(4)
         params = {
             "kind": "people",
@@ -186,6 +189,7 @@ class PeopleTournaments:
             "fill_bots": request.fill_bots,
             "bot_level": request.bot_level,
             "max_players": request.max_players,
+            "partners": request.partners,
         }
         await self.entries.open(tournament_id, request.game, params, user.id, starts_at)
         stored = await self._load(tournament_id)
@@ -258,8 +262,14 @@ class PeopleTournaments:
         ids = {name: user_id for user_id, name in people}
         level = str(params["bot_level"])
         size = int(params["table_size"])
-        sizes = table_sizes(len(people), size, fill=bool(params["fill_bots"]))
-        for seats in draw(list(ids), sizes, level, random.Random(secrets.randbits(64))):
+        rng = random.Random(secrets.randbits(64))
+        if series > 1 and params.get("partners") == "fixed":
+            first = [t.seats for t in await self.entries.tables(stored.id) if t.series == 1]
+            tables = pairs_again(first, rng)
+        else:
+            sizes = table_sizes(len(people), size, fill=bool(params["fill_bots"]))
+            tables = draw(list(ids), sizes, level, rng)
+        for seats in tables:
             rules, length = _table_rules(stored, len(seats))
             players = [
                 Player(None, BOT_PREFIX + level, level)

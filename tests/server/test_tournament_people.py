@@ -10,7 +10,7 @@ import pytest
 
 from server.app import running
 from server.store.db import Store
-from server.tournament.draw import BOT_PREFIX, draw, standings, table_sizes
+from server.tournament.draw import BOT_PREFIX, draw, pairs_again, standings, table_sizes
 from tests.server.client import PATIENCE, Client, until
 from tests.server.conftest import server_settings
 
@@ -208,7 +208,11 @@ async def test_a_tichu_tournament_draws_partners_and_counts_team_points(tmp_path
             create = {"name": "Tichu", "starts_at": _soon(3600), "game": "tichu", "deals": 1}
             refused = await people[0].request("create_tournament", **create, table_size=3)
             assert refused["code"] == "bad_tournament"
-            create |= {"table_size": 4, "bot_level": "random"}
+            skat = await people[0].request(
+                "create_tournament", **create | {"game": "skat"}, partners="fixed"
+            )
+            assert skat["code"] == "bad_tournament"  # only Tichu has partners
+            create |= {"table_size": 4, "bot_level": "random", "partners": "fixed", "series": 2}
             tid = (await people[0].ok("create_tournament", **create))["tournament"]["id"]
             for person in people:
                 await person.ok("register_tournament", tournament=tid)
@@ -221,10 +225,13 @@ async def test_a_tichu_tournament_draws_partners_and_counts_team_points(tmp_path
             store = Store.connect(settings.db)
             stored = await store.tournaments.load(tid)
             await store.close()
-            assert stored is not None and stored.played == 1
+            assert stored is not None and stored.played == 2
             totals = {row["player"]: row["total"] for row in stored.standings}
             seats = started["lists"][0]["seats"]
             assert totals[seats[0]] == totals[seats[2]] and totals[seats[1]] == totals[seats[3]]
+            lists = (await people[0].ok("watch_tournament", tournament=tid))["tournament"]["lists"]
+            teams = [{frozenset(t["seats"][i::2]) for i in (0, 1)} for t in lists]
+            assert len(lists) == 2 and teams[0] == teams[1]  # the partners stayed together
         finally:
             for person in people:
                 await person.close()
@@ -254,3 +261,11 @@ async def test_a_running_tournament_goes_on_after_a_restart(tmp_path: Path) -> N
             assert done["tournament"]["played"] == 1
         finally:
             await anna.close()
+
+
+def test_fixed_tichu_partners_stay_together_against_other_teams() -> None:
+    first = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
+    for seed in range(5):
+        tables = pairs_again(first, random.Random(seed))
+        teams = {frozenset((t[i], t[i + 2])) for t in tables for i in (0, 1)}
+        assert teams == {frozenset(p) for p in ("ac", "bd", "eg", "fh")}

@@ -40,7 +40,7 @@ export class TournamentsScreen {
     this.list = [];
     this.info = null;
     this.form = { game: "skat", name: "", start: localInput(new Date(Date.now() + START_MINUTES * 60000)),
-      series: "1", deals: "36", table_size: "4", fill_bots: true, bot_level: "" };
+      series: "1", deals: "36", table_size: "4", fill_bots: true, bot_level: "", partners: "drawn" };
   }
 
   show(container) {
@@ -146,7 +146,9 @@ export class TournamentsScreen {
         field("series", f.game === "skat" ? "tournaments.series" : "tournaments.rounds", { type: "number", min: 1, max: 12 }),
         field("deals", f.game === "skat" ? "tournaments.deals" : "tournaments.match_rounds", { type: "number", min: 1, max: 48 }),
         f.game === "skat" ? h("label", {}, t("tournaments.table_size"), h("select", { name: "table_size", onchange: set("table_size") },
-          ["3", "4"].map((n) => h("option", { value: n, selected: f.table_size === n }, n)))) : null,
+          ["3", "4"].map((n) => h("option", { value: n, selected: f.table_size === n }, n))))
+          : h("label", {}, t("tournaments.partners"), h("select", { name: "partners", onchange: set("partners") },
+            ["drawn", "fixed"].map((p) => h("option", { value: p, selected: f.partners === p }, t(`tournaments.partners_${p}`))))),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "fill_bots", checked: f.fill_bots, onchange: set("fill_bots") }),
           t("tournaments.fill_bots")),
         h("label", {}, t("table.bot_level"), h("select", { name: "bot_level", onchange: set("bot_level") },
@@ -161,7 +163,7 @@ export class TournamentsScreen {
       const reply = await this.app.net.request("create_tournament", {
         game: f.game, name: f.name.trim(), starts_at: new Date(f.start).toISOString(),
         series: Number(f.series), deals: Number(f.deals), table_size: f.game === "skat" ? Number(f.table_size) : 4,
-        fill_bots: f.fill_bots, bot_level: f.bot_level });
+        fill_bots: f.fill_bots, bot_level: f.bot_level, partners: f.game === "tichu" ? f.partners : "drawn" });
       toast(t("tournaments.opened", { name: reply.tournament.name }));
       this.update(reply.tournament);
     } catch (error) {
