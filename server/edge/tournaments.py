@@ -117,8 +117,13 @@ class TournamentWatch:
         while self.watchers:
             await asyncio.sleep(self.poll_seconds)
             for tournament_id in list(self.watchers):
+                # The row alone first: a people's tournament's whole info costs more queries.
+                stored = await self.records.load(tournament_id)
+                seen = self._seen.get(tournament_id)
+                if stored is None or (stored.played, stored.status) == seen:
+                    continue
                 info = await self.info(tournament_id)
-                if info is None or (info.played, info.status) == self._seen.get(tournament_id):
+                if info is None:
                     continue
                 self._seen[tournament_id] = (info.played, info.status)
                 for push in list(self.watchers.get(tournament_id, {}).values()):
