@@ -35,6 +35,7 @@ from server.edge.tournaments import TournamentWatch
 from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.protocol import Reply, encode
 from server.settings import Settings
 from server.social.hub import Social
 from server.social.presence import Presence
@@ -43,6 +44,7 @@ from server.store.db import Store
 from server.store.migrate import upgrade
 from server.store.outages import unless_unavailable
 from server.tasks import cancel
+from server.tournament.people import PeopleTournaments
 
 __all__ = ["App", "run", "running"]
 
@@ -91,7 +93,7 @@ class App:
             games,
             on_moves=self.metrics.count_moves,
             remote=self.mirror,
-            on_deal_over=self.analyses.finished,
+            on_deal_over=self._deal_over,
         )
         if self.mirror is not None:
             self.mirror.on_change = self.lobby.heard
@@ -106,6 +108,9 @@ class App:
             else None
         )
         self.tournaments = TournamentWatch(self.store.tournaments, settings.tournament_poll_seconds)
+        self.people_tournaments = PeopleTournaments(
+            self.store.tournaments, self.lobby, self.tournaments, self._deliver
+        )
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)
         self.connections: dict[int, Connection] = {}
@@ -121,6 +126,16 @@ class App:
         served = self.lobby.tables.get(table.id) is table
         people = table.people() if served and table.status != "finished" else {}
         self.social.presence.at_table(table.id, table.config.private, people)
+
+    def _deal_over(self, table_id: str, number: int) -> None:
+        self.analyses.finished(table_id, number)
+        self.people_tournaments.deal_over(table_id, number)
+
+    def _deliver(self, user_id: int, message: Reply) -> None:
+        """To every connection of `user_id` to this process."""
+        text = encode(message)
+        for push in self.social.presence.users_of(user_id):
+            push(text)
 
     def is_ready(self) -> bool:
         return self.ready
@@ -167,6 +182,7 @@ class App:
         if self.relay is not None:
             self.relay.start(self.social_store)
         resumed = await self.lobby.restore()
+        await self.people_tournaments.start()
         # What exists now (modules, resumed tables) lives as long as the process: keep it out
         # of the collector's passes, and run them rarely (GC_THRESHOLDS).
         gc.freeze()
@@ -216,6 +232,7 @@ class App:
         )
         if self.server is not None:
             await self.server.wait_closed()
+        await self.people_tournaments.close()
         await self.tournaments.close()
         if self.relay is not None:
             await self.relay.close()
@@ -264,6 +281,7 @@ class App:
             self.guard.address(str(peer), forwarded),
             social=self.social,
             analyses=self.analyses,
+            people_tournaments=self.people_tournaments,
         )
         self.connections[connection.id] = connection
         self.metrics.connections += 1

@@ -27,12 +27,13 @@ import msgspec
 
 from bots.pool import Decider
 from server.core.actor import Publisher, Table
-from server.core.commands import Followed, User
+from server.core.commands import Followed, Reserve, User
 from server.core.state import TableConfig
 from server.core.table import TableCore
 from server.core.timers import MOVE_CLOCKS
-from server.events import TableEvent
+from server.events import Player, TableEvent
 from server.games import GameKind
+from server.plain import Plain
 from server.protocol import CreateTable, LobbyTable, TableInfo, encode
 from server.settings import Settings
 from server.store.db import Store, StoredTable
@@ -269,6 +270,38 @@ class Lobby:
         )
         table = self._launch(self._config(options))
         return table.info(), table.config.invite
+
+    async def open_drawn(
+        self,
+        tournament: str,
+        game: str,
+        rules: Plain,
+        series_length: int,
+        players: Sequence[Player],
+    ) -> str:
+        """Open a public table of the people's tournament `tournament` whose seats are drawn:
+        `players` sit at once, by seat, and the list begins; returns its id. The bots among
+        them play at the level they name, and for a player who is away."""
+        kind = self.games[game]
+        parsed = kind.parse_rules(dict(rules))
+        level = next((p.bot for p in players if p.bot is not None), FALLBACK_LEVEL)
+        options = {
+            "id": secrets.token_urlsafe(TABLE_ID_BYTES),
+            "game": game,
+            "rules": kind.rules_options(parsed),
+            "private": False,
+            "invite": None,
+            "series_length": series_length,
+            "created_by": 0,
+            "host": None,
+            "fill_bots_after": None,
+            "fill_level": level,
+            "tournament": tournament,
+        }
+        await self.store.create_table(str(options["id"]), game, options, self.leases.new_lease())
+        table = self._launch(self._config(options))
+        table.submit(Reserve(tuple(players)))
+        return table.id
 
     async def follow(self, table_id: str) -> None:
         """Load the tournament table `table_id` to be watched, if it is one and not loaded."""

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from server.events import TableEvent
+from server.events import Player, TableEvent
 from server.plain import Plain
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "Followed",
     "Join",
     "Leave",
+    "Reserve",
     "Resume",
     "Say",
     "TimerFired",
@@ -133,6 +134,15 @@ class Followed:
     events: tuple[tuple[int, TableEvent], ...]
 
 
+@dataclass(frozen=True)
+class Reserve:
+    """Seat drawn players and bots (a people's tournament's table): `players` by seat. The
+    list starts at once; a player who is not there within the grace time gets a bot until
+    he joins his seat."""
+
+    players: tuple[Player, ...]
+
+
 Command = (
     Join
     | Watch
@@ -145,4 +155,5 @@ Command = (
     | BotMoved
     | TimerFired
     | Followed
+    | Reserve
 )

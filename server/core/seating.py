@@ -8,7 +8,18 @@ plays the seat (`TakenOver`) until he comes back.
 
 from server.core import timers, views
 from server.core.batch import Batch
-from server.core.commands import AddBot, ClientId, Disconnect, Join, Leave, Resume, Say, User, Watch
+from server.core.commands import (
+    AddBot,
+    ClientId,
+    Disconnect,
+    Join,
+    Leave,
+    Reserve,
+    Resume,
+    Say,
+    User,
+    Watch,
+)
 from server.core.effects import Send
 from server.core.state import TableState, Viewer
 from server.events import Chatted, Player, Seated, TakenOver, Vacated
@@ -21,6 +32,7 @@ __all__ = [
     "grace_over",
     "join",
     "leave",
+    "reserve",
     "resume",
     "say",
     "watch",
@@ -135,6 +147,15 @@ def fill(table: TableState, batch: Batch) -> None:
     for seat, player in enumerate(table.seats):
         if player is None:
             batch.emit(Seated(seat, _bot(table.config.fill_level)))
+
+
+def reserve(table: TableState, cmd: Reserve, batch: Batch) -> None:
+    """Seat the drawn players on the empty seats of a waiting table, in seat order."""
+    if table.status != "waiting":
+        return
+    for seat, player in enumerate(cmd.players[: table.seat_count]):
+        if table.seats[seat] is None:
+            batch.emit(Seated(seat, player))
 
 
 def grace_over(table: TableState, seat: int, batch: Batch) -> None:

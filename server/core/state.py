@@ -72,6 +72,7 @@ class TableConfig:
     timeout_bot: str = "random"
     resume_window: int = 64
     followed: bool = False  # another process writes it (a tournament): watch only
+    tournament: str | None = None  # a people's tournament's table (server/tournament/people.py)
 
 
 @dataclass

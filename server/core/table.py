@@ -24,6 +24,7 @@ from server.core.commands import (
     Followed,
     Join,
     Leave,
+    Reserve,
     Resume,
     Say,
     TimerFired,
@@ -89,6 +90,8 @@ class TableCore(TableState):
             seating.say(self, command, batch)
         elif isinstance(command, Disconnect):
             seating.disconnect(self, command, batch)
+        elif isinstance(command, Reserve):
+            seating.reserve(self, command, batch)
         else:
             self._timer(command, batch)
         return self._finish(batch)

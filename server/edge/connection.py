@@ -70,11 +70,13 @@ from server.protocol import (
     request_id,
 )
 from server.protocol.social import SOCIAL_REQUESTS, SocialRequest
+from server.protocol.tournaments import TOURNAMENT_REQUESTS
 from server.settings import Settings
 from server.social.hub import Social
 from server.store.db import NameTaken, Store
 from server.store.outages import is_unavailable
 from server.store.users import StoredUser
+from server.tournament.people import PeopleTournaments
 
 __all__ = ["Connection"]
 
@@ -100,6 +102,7 @@ class Connection:
         "lobby",
         "metrics",
         "outbox",
+        "people_tournaments",
         "settings",
         "social",
         "store",
@@ -125,8 +128,10 @@ class Connection:
         address: str,
         social: Social | None = None,
         analyses: Analyses | None = None,
+        people_tournaments: PeopleTournaments | None = None,
     ) -> None:
         self.id = client_id
+        self.people_tournaments = people_tournaments
         self.analyses = analyses
         self.guard = guard
         self.address = address  # the client's (behind a trusted proxy: the proxy's client)
@@ -261,6 +266,10 @@ class Connection:
             return await self._account(request)
         if isinstance(request, SOCIAL_REQUESTS):
             return await self._social(request)
+        if isinstance(request, TOURNAMENT_REQUESTS):
+            if self.people_tournaments is None:
+                raise LobbyError("unavailable", "this server runs no tournaments for people")
+            return self.reply(await self.people_tournaments.handle(self.user, request))
         if isinstance(request, Rename):
             return await self._rename(request)
         if isinstance(request, ListGames):

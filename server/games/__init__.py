@@ -60,4 +60,5 @@ def game_info(kind: GameKind) -> GameInfo:
         series_default=kind.series_default,
         count_unit=kind.tournament.count_unit,
         columns=list(kind.tournament.columns),
+        people=kind.people,
     )

@@ -15,7 +15,7 @@ import msgspec
 
 from bots.registry import GameBots
 from server.plain import JSON, Plain
-from server.protocol import RuleOption, StandingsColumn
+from server.protocol import PeopleForm, RuleOption, StandingsColumn
 from server.standings import ListStanding, TournamentRow
 
 if TYPE_CHECKING:
@@ -76,6 +76,12 @@ class GameKind(Protocol):
     rule_options: tuple[RuleOption, ...]  # the create form's rules (`list_games`)
     series_choices: tuple[int, ...]  # list lengths a table may choose; empty: one match
     series_default: int
+    people: PeopleForm  # how its tournaments for people are set up
+
+    def people_table(self, deals: int, size: int) -> tuple[Plain, int]:
+        """A people's tournament table of `size` seats playing `deals` (the organiser's
+        number): its rules as options and its list length."""
+        ...
 
     def parse_rules(self, raw: Plain) -> msgspec.Struct:
         """Rules from the client's options; raises msgspec.ValidationError if invalid."""

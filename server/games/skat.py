@@ -26,7 +26,7 @@ from engine.skat.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
 from server.games.skat_tournament import SkatTournament
 from server.plain import Plain
-from server.protocol import RuleChoice, RuleOption
+from server.protocol import PeopleForm, RuleChoice, RuleOption
 from server.standings import ListStanding
 
 __all__ = ["SkatGame", "SkatStanding", "SkatView", "Worth"]
@@ -133,6 +133,14 @@ class SkatGame(EngineGame[Rules]):
     rule_options = _RULES
     series_choices = (1, 2, 3, 6, 9, 12, 18, 36, 48)
     series_default = 12
+    people = PeopleForm(
+        table_sizes=[3, 4],
+        partners=False,
+        series_label="tournaments.series",
+        deals_label="tournaments.deals",
+        total_label="tournaments.seeger_fabian",
+        declarer_games=True,
+    )
 
     def __init__(self) -> None:
         super().__init__(Rules, Action, GameStart, replay, SkatStanding)
@@ -144,6 +152,9 @@ class SkatGame(EngineGame[Rules]):
 
     def series_length(self, rules: Rules, default: int) -> int:
         return default
+
+    def people_table(self, deals: int, size: int) -> tuple[Plain, int]:
+        return {"players": size}, deals  # a list of `deals` deals
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
         return () if state.to_move is None else (state.to_move,)

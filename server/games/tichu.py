@@ -18,7 +18,7 @@ from engine.tichu.state import GameStart, State, new_game, replay
 from server.games.kind import EngineGame
 from server.games.tichu_tournament import TichuTournament
 from server.plain import Plain
-from server.protocol import RuleChoice, RuleOption
+from server.protocol import PeopleForm, RuleChoice, RuleOption
 from server.standings import ListStanding
 
 __all__ = ["Combination", "TichuGame", "TichuView"]
@@ -93,6 +93,14 @@ class TichuGame(EngineGame[Rules]):
     rule_options = _RULES
     series_choices = ()  # a table plays one match
     series_default = 1
+    people = PeopleForm(
+        table_sizes=[4],
+        partners=True,
+        series_label="tournaments.rounds",
+        deals_label="tournaments.match_rounds",
+        total_label="tournaments.points",
+        declarer_games=False,
+    )
 
     def __init__(self) -> None:
         super().__init__(Rules, Action, GameStart, replay)
@@ -104,6 +112,9 @@ class TichuGame(EngineGame[Rules]):
 
     def series_length(self, rules: Rules, default: int) -> int:
         return 1  # the match is the unit: its rounds are inside one engine state
+
+    def people_table(self, deals: int, size: int) -> tuple[Plain, int]:
+        return {"max_rounds": deals}, 1  # one match of at most `deals` rounds
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
         if state.is_over:

@@ -25,6 +25,7 @@ from server.protocol.replies import (
     LeaderboardReply,
     LobbyTable,
     Ok,
+    PeopleForm,
     PlayedList,
     Pong,
     ProfileReply,
@@ -34,6 +35,7 @@ from server.protocol.replies import (
     RuleChoice,
     RuleOption,
     SeatInfo,
+    SeriesTableInfo,
     SessionMoved,
     SkatStatistics,
     Snapshot,
@@ -72,6 +74,7 @@ from server.protocol.requests import (
 )
 from server.protocol.requests import Request as TableRequest
 from server.protocol.social import SocialReply, SocialRequest
+from server.protocol.tournaments import TournamentReply, TournamentRequest
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -100,6 +103,7 @@ __all__ = [
     "LobbyTable",
     "Login",
     "Ok",
+    "PeopleForm",
     "Ping",
     "PlayedList",
     "Pong",
@@ -116,6 +120,7 @@ __all__ = [
     "RuleChoice",
     "RuleOption",
     "SeatInfo",
+    "SeriesTableInfo",
     "SessionMoved",
     "SkatStatistics",
     "Snapshot",
@@ -139,8 +144,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
-Request = TableRequest | SocialRequest
-Reply = TableReply | SocialReply
+Request = TableRequest | SocialRequest | TournamentRequest
+Reply = TableReply | SocialReply | TournamentReply
 
 
 class _AnyId(msgspec.Struct, frozen=True):

@@ -21,6 +21,7 @@ __all__ = [
     "LeaderboardReply",
     "LobbyTable",
     "Ok",
+    "PeopleForm",
     "PlayedList",
     "Pong",
     "ProfileReply",
@@ -115,6 +116,20 @@ class StandingsColumn(msgspec.Struct, frozen=True):
     share: bool
 
 
+class PeopleForm(msgspec.Struct, frozen=True):
+    """How the game's tournaments for people are set up, for the tournaments page: the table
+    sizes it is played at, whether partners may stay together, the catalogue keys of the
+    form's `series` and `deals` fields and of the standings' total, and whether standings rows
+    carry the declarer games `won` and `lost`."""
+
+    table_sizes: list[int]
+    partners: bool
+    series_label: str
+    deals_label: str
+    total_label: str
+    declarer_games: bool
+
+
 class GameInfo(msgspec.Struct, frozen=True):
     """A game this server hosts (`create_table`'s `game`), the bot levels a player picks
     from, and what a client needs to offer it: the create form's `rules`, its choices of
@@ -130,6 +145,7 @@ class GameInfo(msgspec.Struct, frozen=True):
     series_default: int = 1
     count_unit: str = "games"
     columns: list[StandingsColumn] = []
+    people: PeopleForm | None = None
 
 
 class LeaderboardEntry(msgspec.Struct, frozen=True):
@@ -205,11 +221,23 @@ class SkatStatistics(msgspec.Struct, frozen=True):
     ramsch: RamschTally
 
 
+class SeriesTableInfo(msgspec.Struct, frozen=True):
+    """A people's tournament's table: its series, the names by seat (`bot:LEVEL#N` for a
+    bot's place) and its games played so far."""
+
+    table: str
+    series: int
+    seats: list[str]
+    played: int
+
+
 class TournamentInfo(msgspec.Struct, frozen=True):
-    """A bot tournament as everybody sees it: `standings` one row per player, best first
-    (`player`, `games`, `total`, `mean`, `ci95` and the game's own columns, see
-    docs/tournaments.md), after `played` of `total` games; `tables` are its tables being
-    played now (spectators `watch` them)."""
+    """A tournament as everybody sees it: `standings` one row per player, best first
+    (`player`, `games`, `total` and the game's own columns, see docs/tournaments.md), after
+    `played` of `total` games; `tables` are its tables being played now (spectators `watch`
+    them). A people's tournament (`organizer` set; status `open`, `running`, `finished` or
+    `cancelled`) has `players` the registered people and adds its settings and every table
+    it drew (`lists`)."""
 
     id: str
     game: str
@@ -219,6 +247,12 @@ class TournamentInfo(msgspec.Struct, frozen=True):
     total: int
     standings: list[dict[str, Any]]
     tables: list[str]
+    name: str | None = None
+    organizer: str | None = None
+    starts_at: str | None = None
+    settings: dict[str, Any] | None = None
+    series_now: int | None = None
+    lists: list[SeriesTableInfo] | None = None
 
 
 class Welcome(_Reply, tag="welcome"):

@@ -2,7 +2,8 @@
 
 `game_events` is the truth (docs/conventions.md section 8); `games`, `results`, `ratings` and
 `rating_history` are projections written in the same transaction as the event that ends a
-deal or a list. A table of a bot tournament carries its `tournament_id`; a live table, the
+deal or a list. A table of a bot tournament carries its `tournament_id` (a people's
+tournament's live tables are listed in `tournament_tables`); a live table, the
 server process that owns it (`owner`; see `server/store/leases.py`).
 """
 
@@ -13,6 +14,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -39,6 +41,8 @@ __all__ = [
     "roles",
     "sessions",
     "tables",
+    "tournament_entries",
+    "tournament_tables",
     "tournaments",
     "users",
 ]
@@ -82,6 +86,31 @@ tournaments = Table(
     Column("standings", Text, nullable=False),  # JSON: the runner's standings after them
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True)),
+    # A people's tournament (docs/tournaments.md): who opened it and when it starts.
+    Column("organizer_id", Integer),
+    Column("starts_at", DateTime(timezone=True)),
+    Column("series", Integer),  # the series drawn last
+    Index("ix_tournaments_status", "status"),
+)
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("tournament_id", "user_id", name="pk_tournament_entries"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("series", Integer, nullable=False),
+    Column("seats", Text, nullable=False),  # JSON: the player's name at each seat
+    PrimaryKeyConstraint("tournament_id", "table_id", name="pk_tournament_tables"),
 )
 
 tables = Table(

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from server.events import DealStarted, Moved, decode_event
 from server.ratings import Rating, initial
 from server.standings import TournamentRow
+from server.store.entries import Entries
 from server.store.models import (
     game_events,
     games,
@@ -46,6 +47,8 @@ class StoredTournament(msgspec.Struct, frozen=True):
     standings: list[dict[str, Any]]
     created_at: datetime
     finished_at: datetime | None
+    organizer_id: int | None = None  # a people's tournament (server/store/entries.py)
+    starts_at: datetime | None = None
 
 
 class TableProgress(msgspec.Struct, frozen=True):
@@ -80,6 +83,8 @@ def _tournament(row: Any) -> StoredTournament:
         standings=msgspec.json.decode(row.standings),
         created_at=row.created_at,
         finished_at=row.finished_at,
+        organizer_id=row.organizer_id,
+        starts_at=row.starts_at,
     )
 
 
@@ -109,6 +114,7 @@ class Tournaments:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self.people = Entries(engine)
 
     async def bot_ratings(self, game: str, names: Sequence[str]) -> dict[str, Rating]:
         """The current rating of each bot name at `game` (a new player's for unrated ones)."""

@@ -3,7 +3,7 @@
 // online, every file comes fresh from the server (and refreshes the cache); offline, the
 // cached copy answers. The game itself (WebSocket, /api/) always goes to the network.
 
-const CACHE = "tischrunde-shell-v3";
+const CACHE = "tischrunde-shell-v4";
 const SHELL = [
   "/",
   "/index.html",
@@ -37,6 +37,7 @@ const SHELL = [
   "/js/table.js",
   "/js/tichu-replay.js",
   "/js/tichu.js",
+  "/js/tournaments.js",
   "/js/ui.js",
 ];
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +124,8 @@ class Story:
             request["token"] = self.clients[step.actor].token
         if "tournament" in request:
             request["tournament"] = self.tournament
+        if "starts_at" in request:  # a tournament's start: from now to a week ahead
+            request["starts_at"] = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
         if step.seq_back is not None:
             request["seq"] = client.last_seq(request["table"]) - step.seq_back
         return request
@@ -276,6 +279,10 @@ async def fritz_asks_again(story: Story) -> None:
     await story.clients["fritz"].ok("friend_request", name="erika")
 
 
+async def erika_is_seated(story: Story, client: Client, pushes_before: int) -> None:
+    await client.wait_for(lambda m: m["type"] == "tournament_seat", pushes_before)
+
+
 STEPS: dict[int, Step] = {
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
@@ -324,6 +331,15 @@ STEPS: dict[int, Step] = {
     71: Step("erika", fritz_asks_again),
     72: Step("erika"),
     73: Step("erika"),
+    81: Step("erika"),
+    82: Step("fritz"),
+    83: Step("erika"),
+    84: Step("watcher"),
+    85: Step("fritz"),
+    86: Step("erika", check=erika_is_seated),
+    87: Step("watcher"),
+    88: Step("fritz"),
+    89: Step("erika"),
 }
 
 
@@ -445,6 +461,8 @@ async def replay(story: Story) -> None:
         reply = await ask(client, request)
         if reply["type"] == "welcome":
             client.user, client.token = reply["user"], reply["token"]
+        if example["type"] == "create_tournament":  # a people's tournament from now on
+            story.tournament = reply["tournament"]["id"]
         if reply["type"] == "table_created":
             story.tables[SKAT if reply["table"]["game"] == "skat" else TICHU] = reply["table"]["id"]
             story.invite = reply.get("invite") or story.invite

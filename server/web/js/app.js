@@ -1,6 +1,6 @@
 // Start-up and routing: the session (guest, login, register, name), the menu (language, turn
-// sound), the lobby at `#/` and a table at `#/table/{id}` (with `?invite=...` for private
-// tables), reconnecting transparently.
+// sound), the lobby at `#/`, a table at `#/table/{id}` (with `?invite=...` for private
+// tables) and the tournaments at `#/tournaments`, reconnecting transparently.
 
 import { installCardSymbols } from "./cards.js";
 import { LANGUAGES, errorText, language, preferredLanguage, setLanguage, t } from "./i18n.js";
@@ -14,6 +14,7 @@ import { parseReplayHash, ReplayScreen } from "./replay.js";
 import { isOurTurn, TurnSound } from "./sound.js";
 import { storage } from "./storage.js";
 import { fillFreeSeats, TableScreen } from "./table.js";
+import { parseTournamentHash, TournamentsScreen } from "./tournaments.js";
 import { dialog, h, installActionKeys, replace, toast } from "./ui.js";
 
 const PASSWORD_MIN = 8; // the server's rule for a new password (docs/protocol.md, Session)
@@ -72,6 +73,7 @@ class App {
     this.people.watch();
     if (reconnected && this.games) {
       if (this.screen === this.lobby) this.lobby.watch(); // the watch ended with the old connection
+      if (this.screen instanceof TournamentsScreen) this.screen.load(); // so did a tournament's
       return;
     }
     try {
@@ -240,6 +242,8 @@ class App {
 
   push(message) {
     if (message.type === "lobby_table") return this.lobby.changed(message.table);
+    if (message.type === "tournament_seat") return this.seated(message);
+    if (this.screen instanceof TournamentsScreen && this.screen.push(message)) return;
     if (this.people.push(message)) return;
     const id = typeof message.table === "object" ? message.table.id : message.table;
     const model = this.models.get(id);
@@ -254,8 +258,24 @@ class App {
     if (shown) this.screen.update();
   }
 
+  /** A tournament's series put us at a table: remember the seat, offer to go there. */
+  seated(message) {
+    this.remember(message.table, "seat", null);
+    const go = h("button", { class: "primary", id: "go-to-table", onclick: () => this.openTable(message.table, null, "seat") },
+      t("tournaments.my_table"));
+    toast(h("span", {}, t("tournaments.seated", { n: message.series }), " ", go));
+  }
+
   route() {
     if (!this.net.user || !this.games) return;
+    const tournament = parseTournamentHash(location.hash);
+    if (tournament !== undefined) {
+      if (this.screen === this.lobby) this.lobby.hide();
+      this.screen = new TournamentsScreen(this, tournament);
+      this.screen.show(this.main);
+      document.title = `Tischrunde — ${t("tournaments.title")}`;
+      return;
+    }
     const match = location.hash.match(/^#\/table\/([^?]+)(?:\?invite=(.*))?$/);
     const replay = parseReplayHash(location.hash);
     if (this.screen === this.lobby) this.lobby.hide();

@@ -110,12 +110,14 @@ export class Lobby {
       const listing = await (await fetch("/api/tournaments")).json();
       const live = listing.tournaments.filter((x) => x.status === "running").slice(0, 3);
       running = await Promise.all(live.map(async (x) => (await fetch(`/api/tournaments/${x.id}`)).json()));
+      running = running.filter((x) => !x.organizer); // people's tournaments: their own page
     } catch {
       return; // offline: the next reading tries again
     }
     replace(
       this.tournamentBox,
       h("h2", { id: "tournaments-title" }, t("lobby.tournaments")),
+      h("p", {}, h("a", { href: "#/tournaments", class: "primary", id: "people-tournaments" }, t("tournaments.link"))),
       running.length
         ? h("ul", { class: "table-list", "aria-label": t("lobby.running_tournaments") }, running.map((x) => this.tournamentRow(x)))
         : h("p", { class: "empty" }, t("lobby.no_tournament")),

@@ -3,7 +3,8 @@
 // - `hello` first, with the stored session token if there is one (a new guest otherwise);
 // - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
 // - pushes (`event`, `snapshot`, `clock`, `lobby_table`, and the people pushes `presence`,
-//   `friends`, `invitation`, `lobby_said`) go to `onPush`;
+//   `friends`, `invitation`, `lobby_said`, the tournament pushes `tournament` and
+//   `tournament_seat`) go to `onPush`;
 // - when the socket drops, it reconnects with backoff, says `hello` with the same token and
 //   `resume`s every table it was at with the last `seq` seen (the caller supplies them);
 // - `moved` (the table is served by another server process): it reconnects to the `url` the
@@ -20,7 +21,8 @@ const SESSION_REPLACED = 4409; // close code: the session continues on another c
 
 /** A protocol error reply as an Error with `code` (and `url` with `moved`, `reason` with
  * `bad_name`). */
-const PUSHES = ["event", "snapshot", "clock", "lobby_table", "presence", "friends", "invitation", "lobby_said"];
+const PUSHES = ["event", "snapshot", "clock", "lobby_table", "presence", "friends", "invitation", "lobby_said",
+  "tournament_seat"];
 
 export class ProtocolError extends Error {
   constructor(code, message, url = null, reason = null) {
@@ -196,7 +198,8 @@ export class Net {
     } catch {
       return;
     }
-    if (PUSHES.includes(message.type)) {
+    // `tournament` is the reply to `watch_tournament` and, without an id, its later pushes.
+    if (PUSHES.includes(message.type) || (message.type === "tournament" && message.id == null)) {
       this.hooks.onPush?.(message);
       return;
     }
