@@ -8,7 +8,9 @@ Skat levels, weakest first: `beginner` (rules a learner plays by, bots.skat.begi
 `strong`, `expert` (Monte Carlo, bots.skat.levels), and `baseline`, the former `strong` frozen
 for comparisons. A Monte Carlo level's bidding strategy can be chosen by name: `LEVEL:BIDDER`
 (e.g. `strong:lms`, `club:knn`) is the level with that bidder (`bots.skat.bidders`) in place of
-its default.
+its default. `LEVEL-counted` is the Monte Carlo level with its time budgets off: every world
+it asks for is solved, so its play depends only on the seed, not on the machine's load (for
+paired comparisons; not offered to tables, whose bots must answer in time).
 """
 
 from collections.abc import Callable
@@ -41,6 +43,7 @@ SKAT_POLICIES = ("random", "greedy", *SKAT_LEVELS)
 SKAT_LEVEL_BIDDERS = tuple(
     f"{level}:{bidder}" for level in SKAT_MONTE_CARLO_LEVELS for bidder in BIDDERS
 )
+COUNTED = "-counted"
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 # What a player picks from (`list_games`); the other names are for tests and tournaments.
 SKAT_PLAYER_LEVELS = ("random", "greedy", "beginner", "club", "strong", "expert")
@@ -51,6 +54,11 @@ def skat_policy(name: str) -> Callable[..., Any]:
     ones."""
     if ":" in name:
         return _level_with_bidder(name)
+    if name.endswith(COUNTED) and name.removesuffix(COUNTED) in SKAT_MONTE_CARLO_LEVELS:
+        from bots.skat.levels import LEVELS
+
+        level = LEVELS[name.removesuffix(COUNTED)]
+        return msgspec.structs.replace(level, seconds=None, skat_seconds=None)
     if name == "random":
         from bots.skat.baseline import random_policy
 

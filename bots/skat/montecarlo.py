@@ -5,8 +5,10 @@ For each world drawn uniformly from those consistent with the observation
 card, does the declarer reach his target with best play from both sides, and with how many
 points. The bot plays the card that is best for its side in the most worlds, breaking ties by
 the mean card points (so a won game is won with the most points and schneider is sought when
-it is there). Known weaknesses of this approach (strategy fusion: it assumes it will know the
-hidden cards later; no information-gathering plays) are discussed in docs/bots.md.
+it is there). In null the solver gives no points, and the declarer's cards tied on worlds are
+told apart by rank: the highest goes first. Known weaknesses of this approach (strategy
+fusion: it assumes it will know the hidden cards later; no information-gathering plays) are
+discussed in docs/bots.md.
 """
 
 from collections.abc import Sequence
@@ -22,7 +24,14 @@ from bots.skat.inference import weighted_worlds
 from bots.skat.sampling import World, sample_worlds
 from engine.errors import InvalidInput
 from engine.skat.actions import Action, Play
-from engine.skat.cards import BASE_VALUE, card_points, format_card, parse_card, parse_cards
+from engine.skat.cards import (
+    BASE_VALUE,
+    card_points,
+    format_card,
+    parse_card,
+    parse_cards,
+    power,
+)
 from engine.skat.observation import Observation
 from engine.skat.scoring import SCHNEIDER_POINTS, WIN_POINTS, matadors
 from engine.skat.solver import SCHWARZ, Position, Solver, Target
@@ -125,6 +134,9 @@ def choose_card(
     worlds, in the direction that matters: the side that wins pushes on (declarer to
     schneider at 90, defenders to hold him under 31), the side that loses limits the damage.
     In the last `EXACT_CARDS` tricks the solver's exact values decide ties by mean points.
+    The null declarer sheds his highest tied card: every tied card keeps the null in the
+    sampled worlds only because the solver's declarer later knows where the cards are, and
+    a high card kept is one he must guess with later.
     """
     plays = [a.card for a in obs.legal if isinstance(a, Play)]
     if len(plays) == 1:
@@ -153,7 +165,8 @@ def choose_card(
                 points[card] = [more[card]]
     # Tie scores (worlds good for the mover) are better higher; exact points for the declarer.
     higher_is_better = is_declarer or tie_target is not None
-    choices = _ranked(plays, wins, points, higher_is_better)
+    shed = is_declarer and obs.contract is not None and obs.contract.game == "null"
+    choices = _ranked(plays, wins, points, higher_is_better, shed_high=shed)
     return Decision(
         Play(choices[0].card),
         {
@@ -212,15 +225,19 @@ def _ranked(
     wins: dict[str, int],
     points: dict[str, list[int]],
     higher_is_better: bool,
+    *,
+    shed_high: bool = False,
 ) -> list[CardChoice]:
     """Cards best first: most worlds won for the mover's side, then the tie-break score
-    (mean points, or worlds good at the second bound)."""
+    (mean points, or worlds good at the second bound), then with `shed_high` the higher
+    null rank."""
     sign = 1.0 if higher_is_better else -1.0
+    rank = {card: power("null", parse_card(card)) if shed_high else 0 for card in plays}
     choices = [
         CardChoice(card, wins[card], float(np.mean(points[card])) if points[card] else None)
         for card in plays
     ]
     return sorted(
         choices,
-        key=lambda c: (-c.wins, -sign * (c.mean_points or 0.0), c.card),
+        key=lambda c: (-c.wins, -sign * (c.mean_points or 0.0), -rank[c.card], c.card),
     )

@@ -12,7 +12,7 @@ from engine.skat.actions import Bid, Declare, Hold, Pass, Play
 from engine.skat.cards import format_card
 from engine.skat.rules import Rules
 from engine.skat.state import State, new_game
-from tests.engine.skat.helpers import deal_state, run
+from tests.engine.skat.helpers import deal_state, declared, run
 
 TINY = SkatBot(worlds=3, skat_worlds=3)
 
@@ -77,3 +77,21 @@ def test_declarer_who_needs_schneider_for_his_bid_plays_for_90() -> None:
     assert declarer_target(state.observation(0)) == 90
     plain = run(deal_state(), (1, Bid(18)), (0, Hold()), (1, Pass()), (2, Pass()))
     assert declarer_target(plain.apply(0, Declare("grand")).observation(0)) == 61
+
+
+def test_null_declarer_sheds_his_highest_card_among_tied_ones() -> None:
+    # Forehand's null hand: the three lowest clubs, spades and hearts and the seven of
+    # diamonds. Every lead keeps the null in every world, so only the tie-break chooses; a
+    # nine goes first (the highest card), not the first card by name.
+    state = deal_state(
+        fh="7C 8C 9C 7S 8S 9S 7H 8H 9H 7D",
+        mh="TC JC QC KC TS JS QS KS AS TH",
+        hh="JH QH KH AH 8D 9D TD JD QD KD",
+        skat="AC AD",
+    )
+    state = declared(0, Declare("null"), state=state)
+    decision = choose_card(state.observation(0), np.random.default_rng(0), worlds=8)
+    cards = decision.diagnostics["cards"]
+    assert isinstance(cards, dict)
+    assert all(won == 1.0 for won, _ in cards.values())
+    assert decision.action.card[0] == "9"  # type: ignore[attr-defined]

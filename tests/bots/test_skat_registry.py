@@ -1,5 +1,7 @@
-"""Skat bots by name: `LEVEL:BIDDER` picks a level's bidding strategy (issue 11)."""
+"""Skat bots by name: `LEVEL:BIDDER` picks a level's bidding strategy (issue 11);
+`LEVEL-counted` is the level without time budgets."""
 
+import msgspec
 import pytest
 
 from bots.registry import SKAT_MONTE_CARLO_LEVELS, policy, policy_names
@@ -20,6 +22,16 @@ def test_a_level_takes_any_bidder_and_keeps_its_other_settings(level: str, bidde
 def test_plain_level_names_keep_their_default_bidder() -> None:
     assert policy("skat", "strong") == LEVELS["strong"]
     assert "strong" in policy_names("skat")
+
+
+@pytest.mark.parametrize("level", SKAT_MONTE_CARLO_LEVELS)
+def test_a_counted_level_solves_every_world_it_asks_for(level: str) -> None:
+    bot = policy("skat", f"{level}-counted")
+    assert isinstance(bot, SkatBot) and bot.seconds is None and bot.skat_seconds is None
+    assert bot == msgspec.structs.replace(LEVELS[level], seconds=None, skat_seconds=None)
+    assert f"{level}-counted" not in policy_names("skat")  # tables need the time budgets
+    with pytest.raises(ValueError, match="unknown Skat bot 'beginner-counted'"):
+        policy("skat", "beginner-counted")
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,11 @@ from bots.skat.expected import (
     Outcomes,
     calibrated,
     candidate_games,
+    contracts_of,
     declarer_score,
     expected_score,
     pickup_score,
+    solved_rate,
 )
 from bots.skat.levels import LEVELS, SkatBot
 from bots.skat.score_bidding import best_contract, bid_limit, estimate_hand, score_bid
@@ -63,6 +65,30 @@ def test_expected_score_weighs_won_and_lost_worlds_by_the_calibrated_chance() ->
     assert 0.0 < p <= 1.0
     expected = expected_score(contract, outcomes, 18)
     assert expected == pytest.approx(p * (48 + 50) + (1 - p) * (-96 - 50))
+
+
+def test_a_null_with_the_skat_lost_in_one_world_of_five_is_not_worth_declaring() -> None:
+    # Against outside defenders the plain nulls promised about 0.6 were lost about every
+    # second time (docs/bots.md "Null"): a null won in 4 of 5 worlds now scores below
+    # passing, while one won in all of 32 worlds is still worth far more.
+    shaky = Outcomes("null", False, (WON, WON, WON, WON, LOST), (0,) * 5)
+    safe = Outcomes("null", False, (WON,) * 32, (0,) * 32)
+    assert calibrated("null", 0.8) < 0.5
+    assert (expected_score(Contract("null"), shaky, 18) or 0.0) < PASS_SCORE
+    assert (expected_score(Contract("null", ouvert=True), safe, 18) or 0.0) > PASS_SCORE + 40
+
+
+def test_a_null_won_in_the_few_worlds_a_loaded_machine_solves_is_not_declared() -> None:
+    # 4 worlds won of 4 counts as 5/6 (rule of succession), not as a certain null; other
+    # games keep the plain share.
+    lucky = Outcomes("null", False, (WON,) * 4, (0,) * 4)
+    won = np.array([True] * 4)
+    assert solved_rate(Contract("null"), won) == pytest.approx(5 / 6)
+    assert solved_rate(Contract("grand"), won) == 1.0
+    for contract in contracts_of(lucky):
+        assert (expected_score(contract, lucky, 18) or 0.0) < PASS_SCORE
+    eight = Outcomes("null", False, (WON,) * 8, (0,) * 8)
+    assert (expected_score(Contract("null", ouvert=True), eight, 18) or 0.0) > PASS_SCORE
 
 
 @pytest.mark.parametrize("kind", ["suit", "grand", "null", "suit hand", "grand hand", "null hand"])
