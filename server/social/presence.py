@@ -21,7 +21,7 @@ from server.social.places import Seat, best, place_of
 
 __all__ = ["Presence", "Push"]
 
-Push = Callable[[str], None]  # queues an encoded message for one client
+Push = Callable[[bytes], None]  # queues an encoded message for one client
 PUBLISH_DELAY = 0.05  # seconds: changes within it go to the broker as one list
 
 
@@ -214,5 +214,5 @@ class Presence:
             self.on_local(self.local_people())
 
 
-def _offline(person: Person) -> str:
+def _offline(person: Person) -> bytes:
     return encode(PresencePush(person=Person(person.id, person.name, person.guest, "offline")))

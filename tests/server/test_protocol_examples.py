@@ -47,6 +47,7 @@ SKAT, TICHU, INVITE, TOKEN, TOURNAMENT = (
     "3f9a01c2",
 )
 PEOPLE_TABLE = "Pv4nR2sE"  # the private table of the People section
+VERAS_TABLE = "Vn5e2RtC"  # the table of the Versions section
 REQUESTS = {str(t.__struct_config__.tag) for t in protocol.Request.__args__}  # type: ignore[attr-defined]
 # Fields the document may show shortened (a view has dozens of fields; a bot's reasons vary).
 PARTIAL = {"view", "why", "analysis"}
@@ -83,7 +84,7 @@ class Story:
         self.other = other
         self.clients: dict[str, Client] = {}
         self.every_client: list[Client] = []
-        self.tables = {SKAT: "", TICHU: "", PEOPLE_TABLE: ""}
+        self.tables = {SKAT: "", TICHU: "", PEOPLE_TABLE: "", VERAS_TABLE: ""}
         self.invite = ""
         self.tournament = ""
         self.first_ids: dict[str, int] = {}  # each actor's user id when he first said hello
@@ -158,6 +159,17 @@ async def setup(story: Story) -> None:
         story.tournament = await create(store, SKAT_TOURNAMENT)
     finally:
         await store.close()
+
+
+async def vera_sits_with_bots(story: Story) -> None:
+    """Vera (protocol v2) on seat 1, bots on 0 and 2: she bids first."""
+    vera = story.clients["vera"]
+    table = (await vera.ok("create_table", game="skat", series_length=1))["table"]["id"]
+    story.tables[VERAS_TABLE] = table
+    await vera.ok("join", table=table, seat=1)
+    for seat in (0, 2):
+        await vera.ok("add_bot", table=table, seat=seat)
+    await story.turn("vera", 1, VERAS_TABLE)
 
 
 async def anna_first(story: Story) -> None:
@@ -277,6 +289,8 @@ async def fritz_asks_again(story: Story) -> None:
 
 
 STEPS: dict[int, Step] = {
+    35: Step("vera", new_connection=True),
+    36: Step("vera", vera_sits_with_bots, seq_back=0),
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
     3: Step("program", new_connection=True),
