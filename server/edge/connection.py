@@ -102,6 +102,7 @@ class Connection:
         "lobby",
         "metrics",
         "outbox",
+        "registry",
         "settings",
         "social",
         "store",
@@ -128,8 +129,10 @@ class Connection:
         address: str,
         social: Social | None = None,
         analyses: Analyses | None = None,
+        registry: dict[int, "Connection"] | None = None,
     ) -> None:
         self.id = client_id
+        self.registry = registry  # the open connections, while this one serves
         self.analyses = analyses
         self.guard = guard
         self.address = address  # the client's (behind a trusted proxy: the proxy's client)
@@ -170,12 +173,19 @@ class Connection:
 
     async def serve(self) -> None:
         """Read frames until the client goes; always tells the tables it is gone."""
+        if self.registry is not None:
+            self.registry[self.id] = self
+        self.metrics.connections += 1
+        self.metrics.connections_total += 1
         try:
             async for frame in self.ws:
                 await self._receive(frame)
         except ConnectionClosed:
             pass
         finally:
+            self.metrics.connections -= 1
+            if self.registry is not None:
+                del self.registry[self.id]
             self.closing = True
             if self.writer is not None:
                 self.writer.cancel()

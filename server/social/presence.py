@@ -25,13 +25,14 @@ Push = Callable[[bytes], None]  # queues an encoded message for one client
 PUBLISH_DELAY = 0.05  # seconds: changes within it go to the broker as one list
 
 
-@dataclass
+@dataclass(slots=True)
 class _Local:
-    """A user connected to this process: his connections and the tables they are at."""
+    """A user connected to this process: his connections and the tables they are at. One per
+    user online, so it is kept small: slots, and a list of his few connections."""
 
     name: str
     guest: bool
-    clients: set[int] = field(default_factory=set)
+    clients: list[int] = field(default_factory=list)
     tables: dict[str, Seat] = field(default_factory=dict)
 
 
@@ -71,7 +72,8 @@ class Presence:
         if local is None:
             local = self.local[user_id] = _Local(name, guest)
         local.name, local.guest = name, guest
-        local.clients.add(client)
+        if client not in local.clients:
+            local.clients.append(client)
         self._changed(user_id)
 
     def disconnect(self, client: int) -> None:
@@ -83,7 +85,8 @@ class Presence:
         user_id = known[0]
         local = self.local.get(user_id)
         if local is not None:
-            local.clients.discard(client)
+            if client in local.clients:
+                local.clients.remove(client)
             if not local.clients:
                 del self.local[user_id]
                 for table_id in local.tables:
