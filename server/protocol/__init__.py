@@ -136,7 +136,7 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 2  # the newest version; a client says in `hello` which one it speaks
-OLDEST_VERSION = 1  # deprecated: v1 clients are served for one more release
+OLDEST_VERSION = 1  # deprecated: this release still serves v1 clients, the next will not
 Request = TableRequest | SocialRequest
 Reply = TableReply | SocialReply
 
