@@ -20,9 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.frames import CloseCode
-from websockets.http11 import Request
 
 from bots.pool import BotPool, Decider
 from server.analysis import Analyses
@@ -255,9 +253,7 @@ class App:
         our own around it (an idle connection holds one frame, as a bare handler does)."""
         peer = ws.remote_address[0] if ws.remote_address else ""
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
-        if ws.request is not None:  # the handshake is over: its headers (KiBs) are not kept
-            ws.request = Request(ws.request.path, Headers())
-        ws.response = None
+        ws.response = None  # the handshake is over: its response's headers (1 KiB) are not kept
         connection = Connection(
             next(self._client_ids),
             ws,
