@@ -70,6 +70,7 @@ WARMUP_SECONDS = 5.0
 SERVICES = ("postgres", "mosquitto")  # local services whose CPU is reported per action
 UNRATED_MOVES = ("resign", "kontra", "re")  # random play would end deals early with these
 ECHO_ACTION = b'{"type":"play","card":"JC"}'  # what the echo clients send, as a Skat move
+PROTOCOL_VERSION = 2  # a move: its event to each seat, the mover's with the act's id
 
 
 class Kind(msgspec.Struct):
@@ -212,7 +213,7 @@ async def client_share(
     sockets: list[ClientConnection] = []
     for _ in range(clients):
         ws = await connect(url, max_size=2**20)
-        await request(ws, {"type": "hello", "id": 1, "version": 1})
+        await request(ws, {"type": "hello", "id": 1, "version": PROTOCOL_VERSION})
         sockets.append(ws)
     parent.send("connected")
     parent.recv()

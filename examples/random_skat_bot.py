@@ -51,11 +51,11 @@ class Bot:
         await self.ws.send(json.dumps({"type": type_, "id": request_id, **fields}))
         while True:
             message = json.loads(await self.ws.recv())
-            if message.get("id") == request_id and message["type"] not in ("event", "snapshot"):
+            self.note(message)  # protocol v2: the event of our own move is also its answer
+            if message.get("id") == request_id:
                 if message["type"] == "error" and type_ != "act":
                     raise RuntimeError(f"{type_}: {message['code']}: {message['message']}")
                 return message
-            self.note(message)
 
     def note(self, message: dict[str, Any]) -> None:
         """Remember the seq and view of a table push, and the standings at the list end (which
@@ -88,7 +88,7 @@ class Bot:
 async def main(args: argparse.Namespace) -> int:
     async with connect(args.url) as ws:
         bot = Bot(ws, args.seed)
-        await bot.request("hello", version=1, bot=True)
+        await bot.request("hello", version=2, bot=True)
         if args.name:
             await bot.request("rename", name=args.name)
         if args.create:

@@ -15,8 +15,9 @@ import itertools
 import logging
 import signal
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
@@ -266,9 +267,12 @@ class App:
                     log.info("idle guests deleted", extra={"guests": deleted})
             await asyncio.sleep(GUEST_CLEANUP_SECONDS)
 
-    async def _serve_client(self, ws: ServerConnection) -> None:
+    def _serve_client(self, ws: ServerConnection) -> Coroutine[Any, Any, None]:
+        """The handler of a connection: its `Connection.serve` itself, without a coroutine of
+        our own around it (an idle connection holds one frame, as a bare handler does)."""
         peer = ws.remote_address[0] if ws.remote_address else ""
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+        ws.response = None  # the handshake is over: its response's headers (1 KiB) are not kept
         connection = Connection(
             next(self._client_ids),
             ws,
@@ -282,15 +286,9 @@ class App:
             social=self.social,
             analyses=self.analyses,
             people_tournaments=self.people_tournaments,
+            registry=self.connections,
         )
-        self.connections[connection.id] = connection
-        self.metrics.connections += 1
-        self.metrics.connections_total += 1
-        try:
-            await connection.serve()
-        finally:
-            self.metrics.connections -= 1
-            del self.connections[connection.id]
+        return connection.serve()
 
 
 @contextlib.asynccontextmanager

@@ -73,7 +73,7 @@ class RemoteTables(Protocol):
     def listing(self) -> list[TableInfo]: ...
 
 
-Push = Callable[[str], None]  # queues an encoded message for one client
+Push = Callable[[bytes], None]  # queues an encoded message for one client
 
 
 class Lobby:

@@ -84,7 +84,7 @@ class Client(Protocol):
 
     id: ClientId
 
-    def push(self, text: str) -> None: ...
+    def push(self, data: bytes) -> None: ...
 
 
 class Publisher(Protocol):
@@ -236,7 +236,7 @@ class Table:
                 self._queue.task_done()
 
     async def _carry_out(self, effects: list[Effect]) -> None:
-        encoded: dict[int, str] = {}
+        encoded: dict[int, bytes] = {}  # each message encoded once for all its recipients
         for effect in effects:
             if isinstance(effect, Append):
                 await self._commit(effect)
@@ -244,18 +244,18 @@ class Table:
                     for game in effect.games:
                         self._on_deal_over(self.id, game.number)
             elif isinstance(effect, Send):
-                text = encoded.get(id(effect.message))
-                if text is None:
+                data = encoded.get(id(effect.message))
+                if data is None:
                     message = effect.message
                     if isinstance(message, Clock):
                         message = self._time_left(message)
                         if message is None:
                             continue
-                    text = encoded[id(effect.message)] = encode(message)
+                    data = encoded[id(effect.message)] = encode(message)
                 for client_id in effect.clients:
                     client = self._clients.get(client_id)
                     if client is not None:
-                        client.push(text)
+                        client.push(data)
             elif isinstance(effect, Publish):
                 self._bus.publish(effect.channel, self.id, effect.message)
             elif isinstance(effect, AskBot):

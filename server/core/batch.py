@@ -37,6 +37,8 @@ class Batch:
     games: list[GameOver] = field(default_factory=list)
     list_over: ListOver | None = None
     attach: dict[ClientId, Viewer] = field(default_factory=dict)
+    # (client, request id) of a v2 move: its first event answers the request (`views.fan_out`)
+    ack: tuple[ClientId, int | str | None] | None = None
     after: list[Effect | Callable[[], list[Effect]]] = field(default_factory=list)
 
     def emit(

@@ -75,13 +75,16 @@ class AddBot:
 
 @dataclass(frozen=True)
 class Act:
-    """A game action as the client sent it (the game's JSON, decoded once by the core)."""
+    """A game action as the client sent it (the game's JSON, decoded once by the core).
+    `ack_in_event`: the client speaks protocol v2, where the move's event to its connection
+    carries `request_id` instead of an `ok` after it."""
 
     client: ClientId
     user: User
     request_id: int | str | None
     seq: int
     action: bytes
+    ack_in_event: bool = False
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,10 @@ def act(table: TableState, cmd: Act, batch: Batch) -> None:
     except IllegalAction as error:
         return batch.error(cmd, error.code, error.message)
     _move(table, batch, seat, action, after)
-    batch.reply(cmd.client, Ok(id=cmd.request_id))
+    if cmd.ack_in_event:
+        batch.ack = (cmd.client, cmd.request_id)
+    else:
+        batch.reply(cmd.client, Ok(id=cmd.request_id))
     return None
 
 

@@ -127,7 +127,7 @@ class TableCore(TableState):
             changed = self.status if self.status != batch.status else None
             games = tuple(batch.games)
             effects.append(Append(first, tuple(batch.events), games, batch.list_over, changed))
-            effects += views.fan_out(self, len(batch.events), games)
+            effects += views.fan_out(self, len(batch.events), games, batch.ack)
             moves.schedule(self, batch)
         self.clients.update(batch.attach)
         for item in batch.after:

@@ -109,10 +109,16 @@ def visible_event(
     return event, None
 
 
-def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> list[Effect]:
+def fan_out(
+    table: TableState,
+    count: int,
+    games: tuple[GameOver, ...] = (),
+    ack: tuple[ClientId, int | str | None] | None = None,
+) -> list[Effect]:
     """The last `count` events for every connected client (each its own view) and, for a
     public table, the bus, then its new lobby entry if it changed and the results of the
-    deals in `games`."""
+    deals in `games`. `ack` (a v2 move's client and request id): the first event goes to that
+    connection with the request's `id`, as the answer to its `act`."""
     by_view: dict[int | None, list[ClientId]] = {}
     for client, viewer in table.clients.items():
         by_view.setdefault(viewer.seat, []).append(client)
@@ -124,11 +130,16 @@ def fan_out(table: TableState, count: int, games: tuple[GameOver, ...] = ()) -> 
         public = None
         for viewer, clients in by_view.items():
             event, view = visible_event(item, viewer, table.game)
-            effects.append(
-                Send(tuple(clients), Event(table=table_id, seq=item.seq, event=event, view=view))
-            )
+            if ack is not None and ack[0] in clients:
+                clients = [c for c in clients if c != ack[0]]
+                answer = Event(id=ack[1], table=table_id, seq=item.seq, event=event, view=view)
+                effects.append(Send((ack[0],), answer))
+            if clients:
+                message = Event(table=table_id, seq=item.seq, event=event, view=view)
+                effects.append(Send(tuple(clients), message))
             if viewer is None:
                 public = event
+        ack = None  # only the move's own event answers it
         lobby_changed |= isinstance(item.event, LOBBY_EVENTS)
         if not published:
             continue

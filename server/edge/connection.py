@@ -28,6 +28,7 @@ from server.lobby import Lobby, LobbyError
 from server.metrics import Metrics
 from server.names import BadName, check, guest_prefix, is_reserved, normalize
 from server.protocol import (
+    OLDEST_VERSION,
     PROTOCOL_VERSION,
     Act,
     AddBot,
@@ -103,6 +104,7 @@ class Connection:
         "metrics",
         "outbox",
         "people_tournaments",
+        "registry",
         "settings",
         "social",
         "store",
@@ -110,6 +112,7 @@ class Connection:
         "token",
         "tournaments",
         "user",
+        "version",
         "was_replaced",
         "writer",
         "ws",
@@ -129,9 +132,11 @@ class Connection:
         social: Social | None = None,
         analyses: Analyses | None = None,
         people_tournaments: PeopleTournaments | None = None,
+        registry: dict[int, "Connection"] | None = None,
     ) -> None:
         self.id = client_id
         self.people_tournaments = people_tournaments
+        self.registry = registry  # the open connections, while this one serves
         self.analyses = analyses
         self.guard = guard
         self.address = address  # the client's (behind a trusted proxy: the proxy's client)
@@ -144,24 +149,26 @@ class Connection:
         self.user: StoredUser | None = None
         self.is_bot = False  # the client is a program (hello with `bot`)
         self.token = ""
+        self.version = PROTOCOL_VERSION  # the protocol version the client said in `hello`
         self.tables: list[str] = []  # the tables it joined or watches
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.abuse = 0
-        self.outbox: list[str] = []  # a few at a time: a list is smaller than a deque
+        self.outbox: list[bytes] = []  # a few at a time: a list is smaller than a deque
         self.writer: asyncio.Task[None] | None = None
         self.closing = False
         self.was_replaced = False  # another connection took the session (close 4409)
         self.social = social  # presence, friends, lobby chat (None: not offered)
 
-    def push(self, text: str) -> None:
-        """Queue a message for the client; a client whose outbox is full is disconnected."""
+    def push(self, data: bytes) -> None:
+        """Queue an encoded message (UTF-8 JSON, as `encode` makes it, the same bytes for
+        every recipient) for the client; a client whose outbox is full is disconnected."""
         if self.closing:
             return
         if len(self.outbox) >= self.settings.outbox_size:
             log.warning("client %d does not read; closing", self.id)
             self._close_later(CloseCode.TRY_AGAIN_LATER, "too slow")
             return
-        self.outbox.append(text)
+        self.outbox.append(data)
         if self.writer is None:
             self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -170,12 +177,19 @@ class Connection:
 
     async def serve(self) -> None:
         """Read frames until the client goes; always tells the tables it is gone."""
+        if self.registry is not None:
+            self.registry[self.id] = self
+        self.metrics.connections += 1
+        self.metrics.connections_total += 1
         try:
             async for frame in self.ws:
                 await self._receive(frame)
         except ConnectionClosed:
             pass
         finally:
+            self.metrics.connections -= 1
+            if self.registry is not None:
+                del self.registry[self.id]
             self.closing = True
             if self.writer is not None:
                 self.writer.cancel()
@@ -196,7 +210,7 @@ class Connection:
         """Send the outbox in order until it is empty, then end (`push` starts a new one)."""
         try:
             while self.outbox:
-                await self.ws.send(self.outbox[0])
+                await self.ws.send(self.outbox[0], text=True)
                 del self.outbox[0]
         except ConnectionClosed:
             self.outbox.clear()
@@ -321,7 +335,9 @@ class Connection:
         elif isinstance(request, AddBot):
             command = commands.AddBot(self.id, user, request.id, request.seat, request.level)
         elif isinstance(request, Act):
-            command = commands.Act(self.id, user, request.id, request.seq, action_json(request))
+            action = action_json(request)
+            ack_in_event = self.version >= 2
+            command = commands.Act(self.id, user, request.id, request.seq, action, ack_in_event)
         else:
             command = commands.Say(self.id, user, request.id, request.text)
         if request.table not in self.tables:
@@ -329,9 +345,10 @@ class Connection:
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
-        if request.version != PROTOCOL_VERSION:
+        if not OLDEST_VERSION <= request.version <= PROTOCOL_VERSION:
+            versions = f"{OLDEST_VERSION} to {PROTOCOL_VERSION}"
             return self._reject(
-                request.id, "unsupported_version", f"this server speaks version {PROTOCOL_VERSION}"
+                request.id, "unsupported_version", f"this server speaks versions {versions}"
             )
         known = None if request.token is None else await self.store.user_for_token(request.token)
         if request.token is not None and known is None:  # a forged token learns nothing more
@@ -348,6 +365,7 @@ class Connection:
             user = await self.store.new_guest(guest_prefix(request.language))
             token = await self.store.new_session(user.id)
         self.is_bot = request.bot
+        self.version = request.version
         self._welcome(request.id, user, token)
 
     async def _account(self, request: Register | Login) -> None:
@@ -418,7 +436,7 @@ class Connection:
         if self.social is not None:
             self.social.connected(self.id, user, self.push)
         info = UserInfo(id=user.id, name=user.name, guest=user.kind == "guest")
-        self.reply(Welcome(id=request_id, version=PROTOCOL_VERSION, user=info, token=token))
+        self.reply(Welcome(id=request_id, version=self.version, user=info, token=token))
 
     async def _social(self, request: SocialRequest) -> None:
         if self.social is None or self.user is None:

@@ -1,9 +1,11 @@
-"""Protocol v1: every message a client and the server exchange, as msgspec types.
+"""Protocol v2 (and v1): every message a client and the server exchange, as msgspec types.
 
 This is the only place where the server reads or writes JSON. One JSON object per text frame,
 tagged by `type`; a request may carry an `id` that its reply (or `error`) repeats. Table pushes
 (`event`, `snapshot`) carry the table's `seq`. docs/protocol.md shows an example of every message
 and docs/asyncapi.yaml describes them (a test checks that both agree with this module).
+The versions differ only in how a move is answered: in v1 the mover gets `ok` after its
+event, in v2 its event carries the `act`'s `id` and is the only answer.
 """
 
 import msgspec
@@ -77,6 +79,7 @@ from server.protocol.social import SocialReply, SocialRequest
 from server.protocol.tournaments import TournamentReply, TournamentRequest
 
 __all__ = [
+    "OLDEST_VERSION",
     "PROTOCOL_VERSION",
     "Act",
     "AddBot",
@@ -143,7 +146,8 @@ __all__ = [
     "request_id",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # the newest version; a client says in `hello` which one it speaks
+OLDEST_VERSION = 1  # deprecated: this release still serves v1 clients, the next will not
 Request = TableRequest | SocialRequest | TournamentRequest
 Reply = TableReply | SocialReply | TournamentReply
 
@@ -176,9 +180,9 @@ def request_id(frame: str | bytes) -> RequestId | None:
         return None
 
 
-def encode(message: Reply) -> str:
-    """The JSON text of one server message."""
-    return _encoder.encode(message).decode()
+def encode(message: Reply) -> bytes:
+    """The JSON of one server message, UTF-8 (sent as a text frame without decoding it)."""
+    return _encoder.encode(message)
 
 
 def action_json(request: Act) -> bytes:

@@ -1,4 +1,4 @@
-"""The bounded field types of protocol v1 (docs/protocol.md, "Limits")."""
+"""The bounded field types of the protocol (docs/protocol.md, "Limits")."""
 
 from typing import Annotated
 

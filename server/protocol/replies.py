@@ -1,4 +1,4 @@
-"""Server to client: every reply and push of protocol v1, tagged by `type`."""
+"""Server to client: every reply and push of the protocol, tagged by `type`."""
 
 from typing import Any
 

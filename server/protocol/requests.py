@@ -1,4 +1,4 @@
-"""Client to server: every request of protocol v1, tagged by `type`."""
+"""Client to server: every request of the protocol, tagged by `type`."""
 
 from typing import Annotated
 

@@ -1,4 +1,4 @@
-"""Protocol v1's messages for players finding each other: presence, friends, invitations,
+"""The protocol's messages for players finding each other: presence, friends, invitations,
 blocks, the lobby chat, reports and mutes (docs/protocol.md, "People").
 
 `server/protocol/__init__.py` joins them to `Request` and `Reply`.

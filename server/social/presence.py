@@ -25,18 +25,19 @@ from server.social.places import Seat, best, place_of
 
 __all__ = ["Presence", "Push"]
 
-Push = Callable[[str], None]  # queues an encoded message for one client
+Push = Callable[[bytes], None]  # queues an encoded message for one client
 PUBLISH_DELAY = 0.05  # seconds: changes within it go to the broker as one list
 PUSH_DELAY = 0.05  # seconds: changes within it go to the watchers as one frame (docs/benchmarks.md)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Local:
-    """A user connected to this process: his connections and the tables they are at."""
+    """A user connected to this process: his connections and the tables they are at. One per
+    user online, so it is kept small: slots, and a list of his few connections."""
 
     name: str
     guest: bool
-    clients: set[int] = field(default_factory=set)
+    clients: list[int] = field(default_factory=list)
     tables: dict[str, Seat] = field(default_factory=dict)
 
 
@@ -78,7 +79,8 @@ class Presence:
         if local is None:
             local = self.local[user_id] = _Local(name, guest)
         local.name, local.guest = name, guest
-        local.clients.add(client)
+        if client not in local.clients:
+            local.clients.append(client)
         self._changed(user_id)
 
     def disconnect(self, client: int) -> None:
@@ -90,7 +92,8 @@ class Presence:
         user_id = known[0]
         local = self.local.get(user_id)
         if local is not None:
-            local.clients.discard(client)
+            if client in local.clients:
+                local.clients.remove(client)
             if not local.clients:
                 del self.local[user_id]
                 for table_id in local.tables:
@@ -218,15 +221,15 @@ class Presence:
         self._pushing = None
         changes, self.pending = self.pending, {}
         changed = set(changes)
-        frames: dict[frozenset[int], str | None] = {}
+        frames: dict[frozenset[int], bytes | None] = {}
         for watcher in self.watchers.values():
             unseen = frozenset(watcher.hidden & changed) if watcher.hidden else frozenset()
             if unseen not in frames:
                 people = [p for user_id, p in changes.items() if user_id not in unseen]
                 frames[unseen] = encode(PresencePush(people=people)) if people else None
-            text = frames[unseen]
-            if text is not None:
-                watcher.push(text)
+            frame = frames[unseen]
+            if frame is not None:
+                watcher.push(frame)
 
     def _schedule_publish(self) -> None:
         if self.on_local is None or self._publishing is not None:

@@ -1,4 +1,5 @@
-"""A test client for protocol v1: requests with ids, replies matched, pushes collected."""
+"""A test client of the protocol (v1 unless told): requests with ids, replies matched, pushes
+collected."""
 
 import asyncio
 import contextlib
@@ -42,13 +43,15 @@ class Client:
         token: str | None = None,
         url: str | None = None,
         ssl: ssl_module.SSLContext | None = None,
+        version: int = 1,
     ) -> "Client":
-        """Connect to the server on `port` (or at `url`, e.g. a TLS proxy with `ssl`)."""
+        """Connect to the server on `port` (or at `url`, e.g. a TLS proxy with `ssl`) and say
+        `hello` in protocol `version`."""
         tls = {} if ssl is None else {"ssl": ssl}
         ws = await connect(url or f"ws://127.0.0.1:{port}/ws", max_size=2**22, proxy=None, **tls)
         client = cls(ws)
         if hello:
-            reply = await client.request("hello", version=1, token=token)
+            reply = await client.request("hello", version=version, token=token)
             client.user, client.token = reply["user"], reply["token"]
         return client
 
@@ -62,10 +65,10 @@ class Client:
             self.frames.append(frame)
             message = json.loads(frame)
             future = self.replies.pop(message.get("id"), None)
-            if future is not None and message["type"] not in ("event", "snapshot"):
-                if not future.done():  # its requester may have given up (cancelled)
-                    future.set_result(message)
-            else:
+            if future is not None and not future.done():  # its requester may have given up
+                future.set_result(message)
+            # In v2 a move's event is its `act`'s answer and a push of the table alike.
+            if future is None or message["type"] in ("event", "snapshot"):
                 self.messages.append(message)
             self.arrived.set()
 

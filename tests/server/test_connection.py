@@ -17,11 +17,12 @@ class FakeSocket:
 
     def __init__(self, *, stuck: bool) -> None:
         self.stuck = stuck
-        self.sent: list[str] = []
+        self.sent: list[bytes] = []
         self.closed_with: tuple[int, str] | None = None
 
-    async def send(self, text: str) -> None:
-        self.sent.append(text)
+    async def send(self, data: bytes, *, text: bool) -> None:
+        assert text  # JSON, encoded once, goes out as text frames
+        self.sent.append(data)
         if self.stuck:
             await asyncio.Event().wait()
 
@@ -43,27 +44,27 @@ async def test_pushed_messages_go_out_in_order_and_an_idle_connection_keeps_no_t
     ws = FakeSocket(stuck=False)
     client = connection(ws, outbox_size=8)
     assert client.writer is None
-    for text in ("a", "b", "c"):
-        client.push(text)
+    for data in (b"a", b"b", b"c"):
+        client.push(data)
     await asyncio.sleep(0.01)
-    assert ws.sent == ["a", "b", "c"]
+    assert ws.sent == [b"a", b"b", b"c"]
     assert client.writer is None and not client.outbox
-    client.push("d")
+    client.push(b"d")
     await asyncio.sleep(0.01)
-    assert ws.sent == ["a", "b", "c", "d"]
+    assert ws.sent == [b"a", b"b", b"c", b"d"]
 
 
 async def test_a_client_that_stops_reading_is_closed_with_1013() -> None:
     ws = FakeSocket(stuck=True)
     client = connection(ws, outbox_size=4)
     for index in range(4):
-        client.push(f"m{index}")  # returns at once although nothing is sent
+        client.push(b"m%d" % index)  # returns at once although nothing is sent
     await asyncio.sleep(0.01)
-    assert ws.sent == ["m0"] and ws.closed_with is None
-    client.push("one too many")
+    assert ws.sent == [b"m0"] and ws.closed_with is None
+    client.push(b"one too many")
     await asyncio.sleep(0.01)
     assert ws.closed_with == (CloseCode.TRY_AGAIN_LATER, "too slow")
-    client.push("after closing")
+    client.push(b"after closing")
     assert len(client.outbox) == 4
     assert client.writer is not None
     client.writer.cancel()

@@ -26,10 +26,10 @@ class Watcher:
     """A watching client: what was pushed to it, as sent."""
 
     def __init__(self) -> None:
-        self.frames: list[str] = []
+        self.frames: list[bytes] = []
 
-    def push(self, text: str) -> None:
-        self.frames.append(text)
+    def push(self, frame: bytes) -> None:
+        self.frames.append(frame)
 
     def people(self) -> list[list[dict[str, Any]]]:
         return [json.loads(frame)["people"] for frame in self.frames]
@@ -66,7 +66,7 @@ async def test_the_changes_of_a_moment_go_out_as_one_frame_encoded_once() -> Non
     assert (people["p1"]["place"], people["p1"]["table"]) == ("playing", "T1")
     assert (people["p2"]["place"], people["p2"]["table"]) == ("watching", "T1")
     assert people["p3"] == {"id": 3, "name": "p3", "guest": False, "place": "private"}
-    assert "P1" not in first[0]
+    assert b"P1" not in first[0]
     assert people["p5"]["place"] == "offline"
 
 
@@ -83,7 +83,7 @@ async def test_a_blocker_is_left_out_of_the_batch_and_alone_is_not_sent() -> Non
     presence.at_table("P1", True, {1: True})  # only the blocker moves
     presence.disconnect(1)
     await settled()
-    assert len(blocked.frames) == 1 and "blocker" not in blocked.frames[0]
+    assert len(blocked.frames) == 1 and b"blocker" not in blocked.frames[0]
     assert other.people()[-1] == [{"id": 1, "name": "blocker", "guest": False, "place": "offline"}]
 
 

@@ -36,10 +36,9 @@ from server.store.db import Store
 from server.tournament.runner import create
 from tests.server.client import PATIENCE, Client, table_of, until
 from tests.server.conftest import server_settings
+from tests.server.protocol_examples import DOC, differences, examples, is_request, push_key
 from tests.server.test_tournament import SKAT as SKAT_TOURNAMENT
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
-BLOCK = re.compile(r"```json\n(.*?)\n```", re.S)
 SKAT, TICHU, INVITE, TOKEN, TOURNAMENT = (
     "Xb3k9QaZ",
     "Tq8c01xA",
@@ -48,11 +47,8 @@ SKAT, TICHU, INVITE, TOKEN, TOURNAMENT = (
     "3f9a01c2",
 )
 PEOPLE_TABLE = "Pv4nR2sE"  # the private table of the People section
+VERAS_TABLE = "Vn5e2RtC"  # the table of the Versions section
 REQUESTS = {str(t.__struct_config__.tag) for t in protocol.Request.__args__}  # type: ignore[attr-defined]
-# Fields the document may show shortened (a view has dozens of fields; a bot's reasons vary).
-PARTIAL = {"view", "why", "analysis"}
-# Fields whose value the document shows as it is (not just its JSON type).
-EXACT = {"type", "code", "kind", "game", "status", "private", "guest", "version"}
 # Examples the story cannot provoke, by (type, kind or code), and why.
 UNSEEN = {
     ("error", "moved"): "a table taken over while its clients were there (test_cluster.py)",
@@ -84,7 +80,7 @@ class Story:
         self.other = other
         self.clients: dict[str, Client] = {}
         self.every_client: list[Client] = []
-        self.tables = {SKAT: "", TICHU: "", PEOPLE_TABLE: ""}
+        self.tables = {SKAT: "", TICHU: "", PEOPLE_TABLE: "", VERAS_TABLE: ""}
         self.invite = ""
         self.tournament = ""
         self.first_ids: dict[str, int] = {}  # each actor's user id when he first said hello
@@ -161,6 +157,17 @@ async def setup(story: Story) -> None:
         story.tournament = await create(store, SKAT_TOURNAMENT)
     finally:
         await store.close()
+
+
+async def vera_sits_with_bots(story: Story) -> None:
+    """Vera (protocol v2) on seat 1, bots on 0 and 2: she bids first."""
+    vera = story.clients["vera"]
+    table = (await vera.ok("create_table", game="skat", series_length=1))["table"]["id"]
+    story.tables[VERAS_TABLE] = table
+    await vera.ok("join", table=table, seat=1)
+    for seat in (0, 2):
+        await vera.ok("add_bot", table=table, seat=seat)
+    await story.turn("vera", 1, VERAS_TABLE)
 
 
 async def anna_first(story: Story) -> None:
@@ -284,6 +291,8 @@ async def erika_is_seated(story: Story, client: Client, pushes_before: int) -> N
 
 
 STEPS: dict[int, Step] = {
+    35: Step("vera", new_connection=True),
+    36: Step("vera", vera_sits_with_bots, seq_back=0),
     1: Step("bert", setup, new_connection=True),
     2: Step("bert", new_connection=True),
     3: Step("program", new_connection=True),
@@ -341,77 +350,6 @@ STEPS: dict[int, Step] = {
     88: Step("fritz"),
     89: Step("erika"),
 }
-
-
-# --- reading and comparing the examples ---------------------------------------------------
-
-
-def examples() -> list[dict[str, Any]]:
-    return [json.loads(block) for block in BLOCK.findall(DOC.read_text())]
-
-
-def is_request(example: dict[str, Any]) -> bool:
-    try:
-        protocol.decode_request(json.dumps(example))
-    except msgspec.ValidationError:
-        return False
-    return True
-
-
-def differences(documented: Any, actual: Any, path: str = "$", partial: bool = False) -> list[str]:
-    """How `actual` differs from the `documented` message (empty: it matches)."""
-    if documented is None or actual is None:
-        return []  # null in one, a value in the other: the document shows one case
-    if isinstance(documented, dict):
-        if not isinstance(actual, dict):
-            return [f"{path}: an object is documented, {actual!r} came"]
-        found = [f"{path}.{k}: documented, not sent" for k in documented.keys() - actual.keys()]
-        if not partial:  # a field sent as null may be left out (a push's `id`)
-            extra = [k for k in actual.keys() - documented.keys() if actual[k] is not None]
-            found += [f"{path}.{k}: sent, not documented" for k in extra]
-        for key in documented.keys() & actual.keys():
-            if key in EXACT and documented[key] != actual[key]:
-                found.append(f"{path}.{key}: {documented[key]!r} documented, {actual[key]!r} sent")
-            found += differences(
-                documented[key], actual[key], f"{path}.{key}", partial or key in PARTIAL
-            )
-        return found
-    if isinstance(documented, list):
-        if not isinstance(actual, list):
-            return [f"{path}: a list is documented, {actual!r} came"]
-        return [
-            problem
-            for index, (d, a) in enumerate(zip(documented, actual, strict=False))
-            for problem in _item_differences(d, a, actual, f"{path}[{index}]", partial)
-        ]
-    if _json_type(documented) != _json_type(actual):
-        return [f"{path}: {documented!r} documented, {actual!r} sent"]
-    return []
-
-
-def _item_differences(
-    documented: Any, actual: Any, items: list[Any], path: str, partial: bool
-) -> list[str]:
-    """How a list's item differs from the one sent in its place; none when it matches another
-    item of the list: the order of entries that rest on a random game (a leaderboard's rank,
-    say) is not what the document shows."""
-    found = differences(documented, actual, path, partial)
-    if found and any(not differences(documented, other, path, partial) for other in items):
-        return []
-    return found
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    return type(value).__name__
-
-
-def push_key(message: dict[str, Any]) -> tuple[str, Any]:
-    """What kind of push a message is: its type and its event's kind or error's code."""
-    return message["type"], message.get("event", {}).get("kind") or message.get("code")
 
 
 # --- the replay -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ def open_live_tichu_table(page: Any, url: str, level: str) -> None:
 
 
 def bot_levels(page: Any) -> list[str]:
-    levels: list[str] = page.evaluate("window.tischrunde.games.tichu || []")
+    levels: list[str] = page.evaluate("window.tischrunde.games.tichu?.bots || []")
     return levels
 
 

@@ -1,7 +1,8 @@
-// The WebSocket connection, speaking protocol v1 (docs/protocol.md) and nothing else.
+// The WebSocket connection, speaking protocol v2 (docs/protocol.md) and nothing else.
 //
 // - `hello` first, with the stored session token if there is one (a new guest otherwise);
-// - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`;
+// - requests carry an `id`; `request()` resolves with the reply or rejects with the `error`
+//   (an `act` with its move's `event`, which goes to `onPush` too);
 // - pushes (`event`, `snapshot`, `clock`, `lobby_table`, and the people pushes `presence`,
 //   `friends`, `invitation`, `lobby_said`, the tournament pushes `tournament` and
 //   `tournament_seat`) go to `onPush`;
@@ -14,7 +15,7 @@
 
 import { storage } from "./storage.js";
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const MAX_MOVES = 5; // redirects followed for one request
 const SESSION_REPLACED = 4409; // close code: the session continues on another connection
@@ -201,6 +202,11 @@ export class Net {
     // `tournament` is the reply to `watch_tournament` and, without an id, its later pushes.
     if (PUSHES.includes(message.type) || (message.type === "tournament" && message.id == null)) {
       this.hooks.onPush?.(message);
+      const mover = message.id != null && this.pending.get(message.id);
+      if (mover) { // the event of our own move answers the `act`
+        this.pending.delete(message.id);
+        mover.resolve(message);
+      }
       return;
     }
     const stream = this.streams.get(message.id);
