@@ -45,7 +45,7 @@ __all__ = ["PeopleTournaments"]
 log = logging.getLogger(__name__)
 MAX_AHEAD = timedelta(days=7)
 LATE = timedelta(minutes=1)  # a start time this far in the past is still taken (clocks differ)
-Deliver = Callable[[int, Reply], None]  # to every connection of a user
+Deliver = Callable[[int, TournamentSeat], None]  # to a user, whichever process he is on
 
 
 def _when(value: datetime | None) -> datetime:
