@@ -147,7 +147,7 @@ class Entries:
             )
 
     async def pairs(self, tournament_id: str) -> list[tuple[str, str]]:
-        """The registered players who named each other as partners, in registration order."""
+        """The registered players who named each other as partners, each pair once."""
         async with self._engine.connect() as conn:
             rows = await conn.execute(
                 select(tournament_entries.c.name, tournament_entries.c.partner)
