@@ -36,7 +36,6 @@ from server.edge.tournaments import TournamentWatch
 from server.games import all_games
 from server.lobby import Lobby
 from server.metrics import Metrics
-from server.protocol import Reply, encode
 from server.settings import Settings
 from server.social.hub import Social
 from server.social.presence import Presence
@@ -110,7 +109,7 @@ class App:
         )
         self.tournaments = TournamentWatch(self.store.tournaments, settings.tournament_poll_seconds)
         self.people_tournaments = PeopleTournaments(
-            self.store.tournaments, self.lobby, self.tournaments, self._deliver
+            self.store.tournaments, self.lobby, self.tournaments, self.social.push_seat
         )
         self.http = HttpRoutes(self.store, self.tournaments, self.is_ready, self.render_metrics)
         self.guard = Guard(settings)
@@ -131,12 +130,6 @@ class App:
     def _deal_over(self, table_id: str, number: int) -> None:
         self.analyses.finished(table_id, number)
         self.people_tournaments.deal_over(table_id, number)
-
-    def _deliver(self, user_id: int, message: Reply) -> None:
-        """To every connection of `user_id` to this process."""
-        text = encode(message)
-        for push in self.social.presence.users_of(user_id):
-            push(text)
 
     def is_ready(self) -> bool:
         return self.ready

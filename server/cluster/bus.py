@@ -34,8 +34,8 @@ log = logging.getLogger(__name__)
 
 TOPIC_PREFIX = "tischrunde/v1"
 LOBBY_TOPIC = f"{TOPIC_PREFIX}/lobby"
-# Who is online (retained, one list per process) and the processes' social notices: for the
-# server account only (server/social/relay.py).
+# Who is online (retained, one list per process) and the processes' social notices (tournament
+# seats too): for the server account only (server/social/relay.py).
 PEOPLE_TOPIC = f"{TOPIC_PREFIX}/people"
 SOCIAL_TOPIC = f"{TOPIC_PREFIX}/social"
 QUEUE_LIMIT = 10_000

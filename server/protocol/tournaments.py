@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from server.protocol.fields import BotLevel, GameName, TableId, TournamentId
+from server.protocol.fields import BotLevel, GameName, PlayerName, TableId, TournamentId
 from server.protocol.replies import TournamentInfo, _Reply
 from server.protocol.requests import _Request
 
@@ -59,9 +59,13 @@ class CreateTournament(_Request, tag="create_tournament"):
 
 
 class RegisterTournament(_Request, tag="register_tournament"):
-    """Accounts only: play in the tournament (until it starts)."""
+    """Accounts only: play in the tournament (until it starts). Tichu with `partners`
+    "fixed": `partner` names a registered player to play with; two who named each other are
+    a pair and stay together, the others' partners are drawn. Registering again names
+    another partner (or, without `partner`, none)."""
 
     tournament: TournamentId
+    partner: PlayerName | None = None
 
 
 class UnregisterTournament(_Request, tag="unregister_tournament"):

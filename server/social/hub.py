@@ -6,8 +6,8 @@ Every refusal is a `LobbyError` with a stable code, which the connection answers
 invitations, reports, lines of chat) take a token from the client's social bucket first:
 a flood is refused with `rate_limited` and counted in /metrics
 (`tischrunde_social_limited_total`). What other processes must hear (a friend's list
-changed, an invitation, a line of chat, a block) goes out as a `Notice` through the relay
-(server/social/relay.py); `notice` applies the ones heard from the others.
+changed, an invitation, a line of chat, a block, a tournament seat) goes out as a `Notice`
+through the relay (server/social/relay.py); `notice` applies the ones heard from the others.
 """
 
 import logging
@@ -39,6 +39,7 @@ from server.protocol.social import (
     Unblock,
     WatchPeople,
 )
+from server.protocol.tournaments import TournamentSeat
 from server.settings import Settings
 from server.social.notices import Notice
 from server.social.presence import Presence, Push
@@ -245,6 +246,12 @@ class Social:
         if tell:
             self._tell(Notice(self.node, "friends", user_id))
 
+    def push_seat(self, user_id: int, seat: TournamentSeat) -> None:
+        """A people's tournament seated `user_id`: tell his connections here and on every
+        other process (he may be connected to any)."""
+        self._deliver(user_id, seat)
+        self._tell(Notice(self.node, "seat", user_id, seat=seat))
+
     def _deliver(self, user_id: int, message: Reply) -> None:
         text = encode(message)
         for push in self.presence.users_of(user_id):
@@ -273,6 +280,8 @@ class Social:
             self._said(notice.by, notice.line)
         elif notice.kind == "block" and notice.to is not None and notice.by is not None:
             self.presence.watcher_blocked(notice.to, notice.by, notice.on)
+        elif notice.kind == "seat" and notice.to is not None and notice.seat is not None:
+            self._deliver(notice.to, notice.seat)
 
 
 def _line(stored: StoredLine) -> LobbyLine:

@@ -2,7 +2,8 @@
 
 Each process publishes its connected users and their places as one retained message on
 `tischrunde/v1/people/{node}` (replaced at every change, emptied when it stops), and its
-notices (server/social/notices.py) on `tischrunde/v1/social`. Both topics are for the
+notices (server/social/notices.py: friends, invitations, the lobby chat, blocks,
+tournament seats) on `tischrunde/v1/social`. Both topics are for the
 `server` account only (deploy/mosquitto/acl): the public never reads who is online. A
 process that dies leaves its list behind; `prune` drops the lists of processes whose lease
 has lapsed (the `nodes` rows), as the lobby mirror trusts only live leases.

@@ -115,8 +115,10 @@ class Entries:
             )
             return [(row.user_id, row.name) for row in rows]
 
-    async def register(self, tournament_id: str, user_id: int, name: str) -> bool:
-        """Register the player; False if he was registered already."""
+    async def register(
+        self, tournament_id: str, user_id: int, name: str, partner: str | None = None
+    ) -> bool:
+        """Register the player naming `partner`; False if he was registered already."""
         try:
             async with self._engine.begin() as conn:
                 await conn.execute(
@@ -125,11 +127,35 @@ class Entries:
                         user_id=user_id,
                         name=name,
                         at=datetime.now(UTC),
+                        partner=partner,
                     )
                 )
         except IntegrityError:
             return False
         return True
+
+    async def name_partner(self, tournament_id: str, user_id: int, partner: str | None) -> None:
+        """A registered player names another partner (None: none)."""
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(tournament_entries)
+                .where(
+                    tournament_entries.c.tournament_id == tournament_id,
+                    tournament_entries.c.user_id == user_id,
+                )
+                .values(partner=partner)
+            )
+
+    async def pairs(self, tournament_id: str) -> list[tuple[str, str]]:
+        """The registered players who named each other as partners, each pair once."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                select(tournament_entries.c.name, tournament_entries.c.partner)
+                .where(tournament_entries.c.tournament_id == tournament_id)
+                .order_by(tournament_entries.c.at, tournament_entries.c.user_id)
+            )
+            named = {row.name: row.partner for row in rows}
+        return [(a, b) for a, b in named.items() if b is not None and named.get(b) == a and a < b]
 
     async def unregister(self, tournament_id: str, user_id: int) -> bool:
         """Take back a registration; False if there was none."""

@@ -100,6 +100,7 @@ tournament_entries = Table(
     Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
     Column("name", String(40), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("partner", String(40), nullable=True),  # the name he named (a pair: both did)
     PrimaryKeyConstraint("tournament_id", "user_id", name="pk_tournament_entries"),
 )
 

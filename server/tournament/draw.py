@@ -13,7 +13,15 @@ import msgspec
 from server.games import game_kind
 from server.plain import Plain
 
-__all__ = ["BOT_PREFIX", "EntrantRow", "draw", "pairs_again", "standings", "table_sizes"]
+__all__ = [
+    "BOT_PREFIX",
+    "EntrantRow",
+    "draw",
+    "draw_teams",
+    "pairs_again",
+    "standings",
+    "table_sizes",
+]
 
 BOT_PREFIX = "bot:"  # a bot's place in a tournament: "bot:LEVEL#N" (no person has that name)
 
@@ -61,6 +69,34 @@ def draw(
         rng.shuffle(seats)
         tables.append(seats)
     return tables
+
+
+def draw_teams(
+    pairs: Sequence[tuple[str, str]], singles: Sequence[str], level: str, rng: random.Random
+) -> list[list[str]]:
+    """Tichu with fixed partners, the first round: the registered `pairs` stay together, the
+    `singles` are paired by lot (one left over gets a bot partner), and a team of bots makes
+    the number of teams even. Two teams a table (seats 0 and 2, 1 and 3): the teams with bots
+    meet full teams of people where there are any, so the bots are spread."""
+    people = list(singles)
+    rng.shuffle(people)
+    teams = [list(pair) for pair in pairs] + [people[i : i + 2] for i in range(0, len(people), 2)]
+    rng.shuffle(teams)
+    teams.sort(key=len, reverse=True)  # the one with a bot partner last
+    if len(teams) % 2:
+        teams.append([])
+    number = 0
+    for team in teams:
+        while len(team) < 2:
+            number += 1
+            team.append(f"{BOT_PREFIX}{level}#{number}")
+        rng.shuffle(team)
+    half = len(teams) // 2
+    tables = [[teams[i], teams[-1 - i]] for i in range(half)]
+    for table in tables:
+        rng.shuffle(table)
+    rng.shuffle(tables)
+    return [[a[0], b[0], a[1], b[1]] for a, b in tables]
 
 
 def pairs_again(first: Sequence[Sequence[str]], rng: random.Random) -> list[list[str]]:

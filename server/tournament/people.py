@@ -38,14 +38,21 @@ from server.store.entries import SeriesTable
 from server.store.tournaments import StoredTournament, Tournaments
 from server.store.users import StoredUser
 from server.tasks import log_failure
-from server.tournament.draw import BOT_PREFIX, draw, pairs_again, standings, table_sizes
+from server.tournament.draw import (
+    BOT_PREFIX,
+    draw,
+    draw_teams,
+    pairs_again,
+    standings,
+    table_sizes,
+)
 
 __all__ = ["PeopleTournaments"]
 
 log = logging.getLogger(__name__)
 MAX_AHEAD = timedelta(days=7)
 LATE = timedelta(minutes=1)  # a start time this far in the past is still taken (clocks differ)
-Deliver = Callable[[int, Reply], None]  # to every connection of a user
+Deliver = Callable[[int, TournamentSeat], None]  # to a user, whichever process he is on
 
 
 def _when(value: datetime | None) -> datetime:
@@ -111,7 +118,7 @@ class PeopleTournaments:
             tournament_id = request.tournament
             stored = await self._load(tournament_id)
             if isinstance(request, RegisterTournament):
-                await self._register(user, stored)
+                await self._register(user, stored, request.partner)
             elif isinstance(request, UnregisterTournament):
                 await self._unregister(user, stored)
             elif isinstance(request, StartTournament | CancelTournament):
@@ -195,15 +202,38 @@ class PeopleTournaments:
         self._arm(stored)
         return tournament_id
 
-    async def _register(self, user: StoredUser, stored: StoredTournament) -> None:
+    async def _register(
+        self, user: StoredUser, stored: StoredTournament, partner: str | None
+    ) -> None:
+        """Register `user` (again: he names another partner, or none)."""
         _account(user, "play in a tournament")
         _open(stored)
         players = await self.entries.players(stored.id)
+        if partner is not None:
+            await self._check_partner(user, stored, partner, [name for _, name in players])
         if any(user_id == user.id for user_id, _ in players):
+            await self.entries.name_partner(stored.id, user.id, partner)
             return
         if len(players) >= int(stored.params["max_players"]):
             raise LobbyError("tournament_full", "every place of this tournament is taken")
-        await self.entries.register(stored.id, user.id, user.name)
+        await self.entries.register(stored.id, user.id, user.name, partner)
+
+    async def _check_partner(
+        self, user: StoredUser, stored: StoredTournament, partner: str, names: list[str]
+    ) -> None:
+        """A partner may be named in a game with partners kept for the whole tournament; he
+        must be registered and not paired with somebody else (a pair: both named each other)."""
+        if not game_kind(stored.game).people.partners:
+            raise LobbyError("bad_partner", f"{stored.game} has no partners")
+        if stored.params["partners"] != "fixed":
+            raise LobbyError("bad_partner", "partners are drawn every round in this tournament")
+        if partner == user.name or partner not in names:
+            raise LobbyError("bad_partner", f"{partner!r} is not registered for this tournament")
+        if any(
+            partner in pair and user.name not in pair
+            for pair in await self.entries.pairs(stored.id)
+        ):
+            raise LobbyError("bad_partner", f"{partner} is paired with somebody else already")
 
     async def _unregister(self, user: StoredUser, stored: StoredTournament) -> None:
         _open(stored)
@@ -265,6 +295,10 @@ class PeopleTournaments:
         if series > 1 and params.get("partners") == "fixed":
             first = [t.seats for t in await self.entries.tables(stored.id) if t.series == 1]
             tables = pairs_again(first, rng)
+        elif params.get("partners") == "fixed":
+            pairs = await self.entries.pairs(stored.id)
+            paired = {name for pair in pairs for name in pair}
+            tables = draw_teams(pairs, [n for n in ids if n not in paired], level, rng)
         else:
             sizes = table_sizes(len(people), size, fill=bool(params["fill_bots"]))
             tables = draw(list(ids), sizes, level, rng)

@@ -343,6 +343,7 @@ STEPS: dict[int, Step] = {
     81: Step("erika"),
     82: Step("fritz"),
     83: Step("erika"),
+    90: Step("fritz"),
     84: Step("watcher"),
     85: Step("fritz"),
     86: Step("erika", check=erika_is_seated),

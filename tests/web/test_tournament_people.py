@@ -73,11 +73,11 @@ async def play_tournament(client: Client, stop: asyncio.Event) -> None:
         await asyncio.sleep(0.05)
 
 
-def register_in_browser(page: Any, url: str, name: str) -> None:
+def register_in_browser(page: Any, url: str, name: str, words: dict[str, str] = EN) -> None:
     page.goto(url)
     page.wait_for_selector("#status.online")
     page.locator("#user-button").click()
-    page.locator(".dialog button", has_text=EN["menu.register"]).click()
+    page.locator(".dialog button", has_text=words["menu.register"]).click()
     page.fill(".dialog input[name=name]", name)
     page.fill(".dialog input[name=password]", "correct horse")
     page.locator(".dialog button[type=submit]").click()

@@ -39,6 +39,7 @@ export class TournamentsScreen {
     this.root = h("main", { class: "tournaments-page", id: "tournaments" });
     this.list = [];
     this.info = null;
+    this.partners = {}; // tournament id -> the partner chosen to register with
     this.form = { game: "skat", name: "", start: localInput(new Date(Date.now() + START_MINUTES * 60000)),
       series: "1", deals: "36", table_size: "4", fill_bots: true, bot_level: "", partners: "drawn" };
   }
@@ -99,9 +100,10 @@ export class TournamentsScreen {
 
   buttons(tour, mine) {
     if (tour.status !== "open") return [];
-    const act = (type) => () => this.request(type, tour.id);
-    const out = [mine ? h("button", { class: "unregister", onclick: act("unregister_tournament") }, t("tournaments.unregister"))
-      : h("button", { class: "primary register", onclick: act("register_tournament") }, t("tournaments.register"))];
+    const act = (type, extra) => () => this.request(type, tour.id, extra);
+    const out = [...this.partnerChoice(tour, mine),
+      mine ? h("button", { class: "unregister", onclick: act("unregister_tournament") }, t("tournaments.unregister"))
+        : h("button", { class: "primary register", onclick: () => this.register(tour) }, t("tournaments.register"))];
     if (tour.organizer === this.app.user?.name) {
       out.push(h("button", { class: "start", onclick: act("start_tournament") }, t("tournaments.start_now")),
         h("button", { class: "cancel", onclick: act("cancel_tournament") }, t("tournaments.cancel")));
@@ -109,9 +111,29 @@ export class TournamentsScreen {
     return out;
   }
 
-  async request(type, tournament) {
+  /** With fixed partners (the game has partners): a registered player to play with. Who is
+   * registered already names his partner by registering again ("Play together"). */
+  partnerChoice(tour, mine) {
+    const me = this.app.user?.name;
+    const others = tour.players.filter((name) => name !== me);
+    if (tour.settings?.partners !== "fixed" || !me || this.app.user.guest || !others.length) return [];
+    const chosen = others.includes(this.partners[tour.id]) ? this.partners[tour.id] : "";
+    const select = h("select", { name: "partner", "aria-label": t("tournaments.partner"),
+      onchange: (e) => { this.partners[tour.id] = e.target.value; } },
+    h("option", { value: "", selected: !chosen }, t("tournaments.no_partner")),
+    others.map((name) => h("option", { value: name, selected: name === chosen }, name)));
+    return mine ? [select, h("button", { class: "pair", onclick: () => this.register(tour) }, t("tournaments.play_together"))]
+      : [select];
+  }
+
+  register(tour) {
+    const partner = this.partners[tour.id];
+    this.request("register_tournament", tour.id, partner && tour.players.includes(partner) ? { partner } : {});
+  }
+
+  async request(type, tournament, extra = {}) {
     try {
-      const reply = await this.app.net.request(type, { tournament });
+      const reply = await this.app.net.request(type, { tournament, ...extra });
       this.update(reply.tournament);
     } catch (error) {
       toast(errorText(error), "error");

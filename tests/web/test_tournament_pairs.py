@@ -1,0 +1,77 @@
+"""A Tichu tournament with fixed partners, in the browser: the organiser chooses a registered
+player as his partner when he registers, she confirms over the protocol, and the draw seats
+them as partners. On a phone, in German, another account is offered the choice too."""
+
+from typing import Any
+
+from tests.server.client import Client
+from tests.web.conftest import PHONE, Browser, LiveServer
+from tests.web.test_tournament_people import DE, EN, on_server, register_in_browser
+
+
+async def account(port: int, name: str) -> Client:
+    client = await Client.open(port)
+    await client.ok("register", name=name, password="correct horse")
+    return client
+
+
+def open_tichu_tournament(page: Any) -> str:
+    page.locator("#people-tournaments").click()
+    page.wait_for_selector("#tournament-form")
+    page.select_option("#tournament-form select[name=game]", "tichu")
+    page.fill("#tournament-form input[name=name]", "Tichu pairs")
+    page.fill("#tournament-form input[name=deals]", "1")
+    page.select_option("#tournament-form select[name=bot_level]", "random")
+    page.select_option("#tournament-form select[name=partners]", "fixed")
+    page.locator("#tournament-form button[type=submit]").click()
+    row = page.locator("[data-group=open] [data-tournament]")
+    row.wait_for()
+    tournament = row.get_attribute("data-tournament")
+    assert tournament is not None
+    return tournament
+
+
+def test_a_pair_registers_together_and_is_seated_as_partners(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    app = live_server.app
+    assert app is not None
+    page = browser.page()
+    register_in_browser(page, live_server.url, "Organiser")
+    tournament = open_tichu_tournament(page)
+    clara = on_server(live_server, account(app.port, "Clara"))
+    others = [on_server(live_server, account(app.port, name)) for name in ("Dirk", "Emma")]
+    try:
+        for client in (clara, *others):
+            on_server(live_server, client.ok("register_tournament", tournament=tournament))
+        page.goto(f"{live_server.url}#/tournaments/{tournament}")
+        page.wait_for_selector("select[name=partner] option[value=Emma]", state="attached")
+        choice = page.locator("select[name=partner]")
+        assert choice.locator("option").first.inner_text() == EN["tournaments.no_partner"]
+        choice.select_option("Clara")
+        page.locator("button.register").click()
+        page.locator("button.unregister").wait_for()
+        page.locator("button.pair").wait_for()  # he may name another partner
+        browser.shot(page, "tournament-pair")
+        confirm = clara.ok("register_tournament", tournament=tournament, partner="Organiser")
+        on_server(live_server, confirm)
+
+        # Another account, on a phone in German, is offered the choice as well.
+        phone = browser.page(viewport=PHONE, locale="de-DE")
+        register_in_browser(phone, live_server.url, "Fiona", DE)
+        phone.goto(f"{live_server.url}#/tournaments/{tournament}")
+        phone.locator("select[name=partner]").wait_for()
+        no_partner = phone.locator("select[name=partner] option").first.inner_text()
+        assert no_partner == DE["tournaments.no_partner"]
+        browser.shot(phone, "tournament-pair-phone")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        page.locator("button.start").click()
+        page.wait_for_selector("#my-table")
+        info = on_server(live_server, app.tournaments.info(tournament))
+        assert info is not None and info.status == "running"
+        teams = [{t.seats[i], t.seats[i + 2]} for t in info.lists for i in (0, 1)]
+        assert {"Organiser", "Clara"} in teams
+    finally:
+        for client in (clara, *others):
+            on_server(live_server, client.close())
