@@ -95,9 +95,9 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
     """The observation of `seat` (None for a spectator); `history=False` leaves the action
     history empty (a server sending per-event updates sends the events themselves).
 
-    What everyone sees is built once per state (`State.public_observation`, `public`); a
-    seat's observation adds to it only what that seat sees besides: its hand, the skat it
-    picked up, and its legal actions."""
+    What everyone sees is built once per state (`public`, kept for the state observed last:
+    a server asks for every seat's view of a state in a row); a seat's observation adds to it
+    only what that seat sees besides: its hand, the skat it picked up, its legal actions."""
     viewer = seat if seat is not None and seat in state.active_seats else None
     over = state.is_over
     changes: dict[str, object] = {}
@@ -108,7 +108,7 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
             SeenAction(s, None if isinstance(a, Discard) and s != viewer and not over else a)
             for s, a in state.log
         )
-    base = state.public_observation
+    base = _public_of(state)
     if viewer is not None:
         hand = tuple(format_cards(state.hands[viewer]))
         changes["hand"] = hand
@@ -122,6 +122,21 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
                 changes["discarded"] = tuple(format_cards(state.skat))
         changes["legal"] = tuple(state.legal_actions(viewer))
     return msgspec.structs.replace(base, **changes) if changes else base
+
+
+_last_public: "tuple[State | None, Observation | None]" = (None, None)
+
+
+def _public_of(state: "State") -> Observation:
+    """`public(state)`, kept for the last state asked about (only that one: a table's window
+    of recent states would otherwise keep one each)."""
+    global _last_public
+    kept_state, kept = _last_public
+    if kept_state is state and kept is not None:
+        return kept
+    observation = public(state)
+    _last_public = (state, observation)
+    return observation
 
 
 def public(state: "State") -> Observation:

@@ -301,14 +301,6 @@ class State(msgspec.Struct, frozen=True, dict=True):
 
         return observe(self, seat, history=history)
 
-    @cached_property
-    def public_observation(self) -> "Observation":
-        """What everyone may see (`observation.public`), built once: every seat's observation
-        of this state starts from it."""
-        from engine.skat.observation import public
-
-        return public(self)
-
     def playable(self, seat: int) -> CardMask:
         """Cards `seat` may play now: the led effective suit if he has it, else any card."""
         return self._playable if seat == self.to_move else 0
