@@ -121,12 +121,15 @@ def _reject_bidding(state: "State", seat: int, action: Action) -> IllegalAction 
     if isinstance(action, Bid):
         if state.awaiting_answer:
             return IllegalAction("must_answer", "answer the bid: hold or pass")
-        if action.value not in BID_VALUES:
+        if action.value not in _BID_VALUE_SET:
             return IllegalAction("not_a_bid_value", f"{action.value} is not a bid value")
         if action.value <= state.bid:
             return IllegalAction("bid_too_low", f"a bid must exceed {state.bid}")
         return None
     return _wrong_phase(action, "bid, hold or pass")
+
+
+_BID_VALUE_SET: Final = frozenset(BID_VALUES)  # a bid is checked once per value offered
 
 
 def _push_candidates(state: "State", seat: int) -> Iterator[Action]:

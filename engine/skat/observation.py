@@ -20,7 +20,7 @@ from engine.skat.scoring import Result
 if TYPE_CHECKING:
     from engine.skat.state import State
 
-__all__ = ["Observation", "SeenAction", "TrickView", "observe"]
+__all__ = ["Observation", "SeenAction", "TrickView", "observe", "public"]
 
 
 class SeenAction(msgspec.Struct, frozen=True):
@@ -93,9 +93,55 @@ class Observation(msgspec.Struct, frozen=True):
 
 def observe(state: "State", seat: int | None, *, history: bool = True) -> Observation:
     """The observation of `seat` (None for a spectator); `history=False` leaves the action
-    history empty (a server sending per-event updates sends the events themselves)."""
-    players = state.players
+    history empty (a server sending per-event updates sends the events themselves).
+
+    What everyone sees is built once per state (`public`, kept for the state observed last:
+    a server asks for every seat's view of a state in a row); a seat's observation adds to it
+    only what that seat sees besides: its hand, the skat it picked up, its legal actions."""
     viewer = seat if seat is not None and seat in state.active_seats else None
+    over = state.is_over
+    changes: dict[str, object] = {}
+    if seat is not None:
+        changes["seat"] = seat
+    if history and state.log:
+        changes["history"] = tuple(
+            SeenAction(s, None if isinstance(a, Discard) and s != viewer and not over else a)
+            for s, a in state.log
+        )
+    base = _public_of(state)
+    if viewer is not None:
+        hand = tuple(format_cards(state.hands[viewer]))
+        changes["hand"] = hand
+        changes["open_hands"] = tuple(
+            hand if s == viewer else shown for s, shown in enumerate(base.open_hands)
+        )
+        if viewer == state.declarer and state.picked_up:
+            if not over:
+                changes["skat"] = tuple(format_cards(state.start.deal.skat))
+            if state.phase != "discard":
+                changes["discarded"] = tuple(format_cards(state.skat))
+        changes["legal"] = tuple(state.legal_actions(viewer))
+    return msgspec.structs.replace(base, **changes) if changes else base
+
+
+_last_public: "tuple[State | None, Observation | None]" = (None, None)
+
+
+def _public_of(state: "State") -> Observation:
+    """`public(state)`, kept for the last state asked about (only that one: a table's window
+    of recent states would otherwise keep one each)."""
+    global _last_public
+    kept_state, kept = _last_public
+    if kept_state is state and kept is not None:
+        return kept
+    observation = public(state)
+    _last_public = (state, observation)
+    return observation
+
+
+def public(state: "State") -> Observation:
+    """What everyone may see of `state`: a spectator's observation without the history."""
+    players = state.players
     over = state.is_over
     declarer = state.declarer if state.declarer >= 0 else None
     open_declarer = state.shown or (state.contract is not None and state.contract.ouvert)
@@ -103,24 +149,12 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
     def shown(s: int) -> tuple[str, ...] | None:
         if s not in state.active_seats:
             return None
-        if over or (open_declarer and s == declarer) or s == viewer:
+        if over or (open_declarer and s == declarer):
             return tuple(format_cards(state.hands[s]))
         return None
 
-    sees_skat = viewer is not None and viewer == declarer and state.picked_up
-    skat: tuple[str, ...] = ()
-    if over:
-        skat = tuple(format_cards(state.skat))
-    elif sees_skat:
-        skat = tuple(format_cards(state.start.deal.skat))
-    discarded = tuple(format_cards(state.skat)) if sees_skat and state.phase != "discard" else ()
-
-    seen = tuple(
-        SeenAction(s, None if isinstance(a, Discard) and s != viewer and not over else a)
-        for s, a in (state.log if history else ())
-    )
     return Observation(
-        seat=seat,
+        seat=None,
         players=players,
         dealer=state.dealer,
         forehand=state.position_seat(0),
@@ -128,10 +162,10 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         rearhand=state.position_seat(2),
         phase=state.phase,
         to_move=state.to_move,
-        hand=tuple(format_cards(state.hands[viewer])) if viewer is not None else (),
+        hand=(),
         hand_sizes=tuple(popcount(h) for h in state.hands),
-        skat=skat,
-        discarded=discarded,
+        skat=tuple(format_cards(state.skat)) if over else (),
+        discarded=(),
         open_hands=tuple(shown(s) for s in range(players)),
         bid=state.bid,
         declarer=declarer,
@@ -150,8 +184,8 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
         claimed=state.shown,
         claim_open=state.claim_open,
         claim_accepted=tuple(s for s in range(players) if state.claim_accepted >> s & 1),
-        history=seen,
-        legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
+        history=(),
+        legal=(),
         result=state.result if over else None,
         bock=state.start.bock,
         pushes=state.pushes,

@@ -204,10 +204,11 @@ class State(msgspec.Struct, frozen=True, dict=True):
 
     # --- public properties -------------------------------------------------------------
 
-    @property
+    @cached_property
     def to_move(self) -> int | None:
         """The seat whose turn it is; None when the deal is over. Kontra, Re, resignations
-        and abandoning are also open to other seats (see `legal_actions`)."""
+        and abandoning are also open to other seats (see `legal_actions`). Kept once known:
+        the legality checks ask for it many times per state."""
         if self.phase == "bidding":
             return self.answerer if self.awaiting_answer else self.bidder
         if self.phase in ("skat", "discard", "declare"):
@@ -302,7 +303,13 @@ class State(msgspec.Struct, frozen=True, dict=True):
 
     def playable(self, seat: int) -> CardMask:
         """Cards `seat` may play now: the led effective suit if he has it, else any card."""
-        if self.phase != "play" or self.claim_open or seat != self.to_move:
+        return self._playable if seat == self.to_move else 0
+
+    @cached_property
+    def _playable(self) -> CardMask:
+        """`playable` of the seat to move, kept once known (each listed card asks again)."""
+        seat = self.to_move
+        if self.phase != "play" or self.claim_open or seat is None:
             return 0
         hand = self.hands[seat]
         if not self.trick:
