@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.server.client import Client
 from tests.web.conftest import PHONE, Browser, LiveServer
-from tests.web.test_tournament_people import DE, EN, on_server, register_in_browser
+from tests.web.test_tournament_people import DE, EN, on_server, open_tournament, register_in_browser
 
 
 async def account(port: int, name: str) -> Client:
@@ -16,19 +16,8 @@ async def account(port: int, name: str) -> Client:
 
 
 def open_tichu_tournament(page: Any) -> str:
-    page.locator("#people-tournaments").click()
-    page.wait_for_selector("#tournament-form")
-    page.select_option("#tournament-form select[name=game]", "tichu")
-    page.fill("#tournament-form input[name=name]", "Tichu pairs")
-    page.fill("#tournament-form input[name=deals]", "1")
-    page.select_option("#tournament-form select[name=bot_level]", "random")
-    page.select_option("#tournament-form select[name=partners]", "fixed")
-    page.locator("#tournament-form button[type=submit]").click()
-    row = page.locator("[data-group=open] [data-tournament]")
-    row.wait_for()
-    tournament = row.get_attribute("data-tournament")
-    assert tournament is not None
-    return tournament
+    choices = {"game": "tichu", "bot_level": "random", "partners": "fixed"}
+    return open_tournament(page, "Tichu pairs", "1", choices)
 
 
 def test_a_pair_registers_together_and_is_seated_as_partners(

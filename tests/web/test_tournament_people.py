@@ -84,6 +84,26 @@ def register_in_browser(page: Any, url: str, name: str, words: dict[str, str] = 
     page.wait_for_function("window.tischrunde.user && !window.tischrunde.user.guest")
 
 
+def open_tournament(page: Any, name: str, deals: str, choices: dict[str, str]) -> str:
+    """Open a tournament from the lobby with the organiser's form (`choices`: its selects,
+    the game first since choosing it draws the form anew); its id."""
+    page.locator("#people-tournaments").click()
+    page.wait_for_selector("#tournament-form")
+    if "game" in choices:
+        page.select_option("#tournament-form select[name=game]", choices["game"])
+    page.fill("#tournament-form input[name=name]", name)
+    page.fill("#tournament-form input[name=deals]", deals)
+    for field, value in choices.items():
+        if field != "game":
+            page.select_option(f"#tournament-form select[name={field}]", value)
+    page.locator("#tournament-form button[type=submit]").click()
+    row = page.locator("[data-group=open] [data-tournament]")
+    row.wait_for()
+    tournament = row.get_attribute("data-tournament")
+    assert tournament is not None
+    return tournament
+
+
 def test_six_people_and_two_bots_play_a_skat_tournament(
     live_server: LiveServer, browser: Browser
 ) -> None:
@@ -93,17 +113,10 @@ def test_six_people_and_two_bots_play_a_skat_tournament(
     register_in_browser(page, live_server.url, "Organiser")
 
     # The lobby leads to the tournaments page; the organiser opens one and registers.
-    page.locator("#people-tournaments").click()
-    page.wait_for_selector("#tournament-form")
-    page.fill("#tournament-form input[name=name]", "Friday Skat")
-    page.fill("#tournament-form input[name=deals]", "2")
-    page.select_option("#tournament-form select[name=table_size]", "4")
-    page.select_option("#tournament-form select[name=bot_level]", "random")
-    page.locator("#tournament-form button[type=submit]").click()
+    tournament = open_tournament(
+        page, "Friday Skat", "2", {"table_size": "4", "bot_level": "random"}
+    )
     row = page.locator("[data-group=open] [data-tournament]")
-    row.wait_for()
-    tournament = row.get_attribute("data-tournament")
-    assert tournament is not None
     row.locator("button.register").click()
     row.locator("button.unregister").wait_for()
 
