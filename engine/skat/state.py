@@ -31,12 +31,15 @@ __all__ = ["GameStart", "Phase", "State", "new_game", "replay"]
 
 class GameStart(msgspec.Struct, frozen=True):
     """The first event of a deal: with it, `replay` needs no random numbers. `bock`: this
-    deal is a Bock deal of its list (house rule; the list, not the deal, decides it)."""
+    deal is a Bock deal of its list (house rule; the list, not the deal, decides it);
+    `bock_due`: the Bock deals the list owes as it begins, this one among them (the result
+    counts on from it)."""
 
     rules: Rules
     deal: Deal
     dealer: int
     bock: bool = False
+    bock_due: int = 0
 
 
 def new_game(
@@ -46,12 +49,14 @@ def new_game(
     deal: Deal | None = None,
     dealer: int | None = None,
     bock: bool = False,
+    bock_due: int = 0,
 ) -> "State":
     """A new deal at a table of `rules.players` seats.
 
     Exactly one of `seed` and `deal` is given. The dealer defaults to the last seat, so that
     at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records. `bock`: the
-    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table).
+    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table);
+    `bock_due`: how many Bock deals the list owes, this one included.
     """
     rules = rules or Rules()
     if (seed is None) == (deal is None):
@@ -63,7 +68,10 @@ def new_game(
         raise InvalidInput(f"dealer must be a seat 0..{rules.players - 1}")
     if bock and not rules.bock:
         raise InvalidInput("a Bock deal needs the rule bock")
-    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock))
+    if bock_due < 0 or (bock_due and not bock):
+        raise InvalidInput("bock_due counts this deal: it needs bock")
+    start = GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock, bock_due=bock_due)
+    return State.start_of(start)
 
 
 def replay(start: GameStart, actions: Iterable[tuple[int, Action]]) -> "State":
