@@ -18,10 +18,10 @@ import numpy as np
 from bots.policy import Decision
 from engine.rng import make_stream_rng
 from engine.tichu.actions import Action, CallTichu, Play
+from engine.tichu.bombs import has_bomb
 from engine.tichu.combos import NO_COMBO
 from engine.tichu.deal import SEATS, seat_at
 from engine.tichu.observation import Observation
-from engine.tichu.plays import has_bomb
 from engine.tichu.rules import Rules
 from engine.tichu.state import State, new_game
 

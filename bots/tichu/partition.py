@@ -18,9 +18,9 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from bots.tichu.combination import Counts, Part, counts_of, parts_with_lowest
+from engine.tichu.bombs import bombs
 from engine.tichu.cards import CardMask
 from engine.tichu.combos import BOMBSF, kind_of
-from engine.tichu.plays import bombs
 
 __all__ = ["DEFAULT_SLACK", "HandPartitions", "count_partitions", "min_parts", "partitions"]
 

@@ -17,6 +17,7 @@ __all__ = [
     "GameValue",
     "Result",
     "Standing",
+    "bock_deals_after",
     "bock_deals_due",
     "doubled",
     "earns_bock",
@@ -191,7 +192,8 @@ class Result(msgspec.Struct, frozen=True):
     ended. `list_value` is signed as in the ISS record's `v:` (losses x2) and includes
     Kontra/Re and Bock (`bock`: the deal counted double); `matadors` is signed as in `m:`.
     `seeger_fabian` has one entry per table seat. `pushes`: the skat pushes of a
-    Schieberamsch (each doubled it).
+    Schieberamsch (each doubled it). `bock_due`: the Bock deals the list still owes after
+    this deal (house rule Bockrunden; 0 without it).
     """
 
     declarer: int | None
@@ -220,6 +222,7 @@ class Result(msgspec.Struct, frozen=True):
     ended_by: str = "played_out"
     bock: bool = False
     pushes: int = 0
+    bock_due: int = 0
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -281,13 +284,16 @@ def earns_bock(result: Result) -> bool:
 
 
 def bock_deals_due(players: int, results: Sequence[Result]) -> int:
-    """Bock deals still owed after the deals `results` of a list, in order: each deal that
-    earns Bock adds a round of one deal per player, queued after the rounds still running
-    (they never overlap), and each deal played while some are owed is one of them."""
+    """Bock deals still owed after the deals `results` of a list, in order."""
     due = 0
     for result in results:
-        if due:
-            due -= 1
-        if earns_bock(result):
-            due += players
+        due = bock_deals_after(players, due, result)
     return due
+
+
+def bock_deals_after(players: int, due: int, result: Result) -> int:
+    """Bock deals owed after a deal that began with `due` owed: the deal is one of them if
+    any were, and if it earns Bock it adds a round of one deal per player, queued after the
+    rounds still running (they never overlap)."""
+    left = due - 1 if due else 0
+    return left + players if earns_bock(result) else left

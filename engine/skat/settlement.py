@@ -4,12 +4,15 @@ Bock deal's list value doubled."""
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from engine.skat.cards import CARD_POINTS, card_points
 from engine.skat.rules import NO_SEAT, TRICKS_PER_DEAL
 from engine.skat.scoring import (
     SCHNEIDER_POINTS,
     WIN_POINTS,
     Result,
+    bock_deals_after,
     doubled,
     matadors,
     ramsch_scores,
@@ -25,6 +28,15 @@ __all__ = ["settle"]
 
 
 def settle(state: "State") -> Result:
+    """The deal's result; at a Bock table with the Bock deals its list then owes."""
+    result = _settle(state)
+    if not state.rules.bock:
+        return result
+    due = bock_deals_after(state.players, state.start.bock_due, result)
+    return msgspec.structs.replace(result, bock_due=due)
+
+
+def _settle(state: "State") -> Result:
     n = state.players
     zeros = (0,) * n
     if state.ended_by == "passed_in":

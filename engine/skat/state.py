@@ -3,7 +3,8 @@
 `State` is the truth about one deal and never leaves the server; every seat sees it through
 `State.observation`. `legal_actions` and `apply` share the one predicate of
 `engine.skat.legality`, so what is offered and what is accepted cannot disagree;
-`engine.skat.settlement` scores the end.
+`engine.skat.transitions` holds what each action changes, `engine.skat.settlement` scores
+the end.
 """
 
 from collections.abc import Iterable
@@ -12,72 +13,33 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from engine.bits import popcount
 from engine.errors import IllegalAction, InvalidInput
-from engine.skat.actions import (
-    Abandon,
-    AcceptClaim,
-    Action,
-    Bid,
-    Claim,
-    Declare,
-    Discard,
-    Hold,
-    Kontra,
-    PickUpSkat,
-    Play,
-    Re,
-    RefuseClaim,
-    Resign,
-)
-from engine.skat.cards import (
-    CardMask,
-    GameType,
-    card_points,
-    follow_mask,
-    parse_card,
-    winning_index,
-)
+from engine.skat.actions import Abandon, Action, Declare
+from engine.skat.cards import CardMask, GameType, follow_mask
 from engine.skat.deal import Deal, deal_from_seed
 from engine.skat.legality import candidates, reject
-from engine.skat.rules import (
-    CARDS_PER_TRICK,
-    NO_SEAT,
-    TRICKS_PER_DEAL,
-    Phase,
-    Rules,
-)
-from engine.skat.scoring import (
-    SCHNEIDER_LOSS_POINTS,
-    Result,
-)
+from engine.skat.rules import NO_SEAT, Phase, Rules
+from engine.skat.scoring import Result
 from engine.skat.settlement import settle
+from engine.skat.transitions import STAGE_MIDDLEHAND, Trick, transition
 
 if TYPE_CHECKING:
     from engine.skat.observation import Observation
 
-__all__ = ["GameStart", "Phase", "State", "Trick", "new_game", "replay"]
-
-# Bidding stages: middlehand bids to forehand, rearhand to the survivor, forehand alone.
-STAGE_MIDDLEHAND, STAGE_REARHAND, STAGE_FOREHAND_ALONE = 1, 2, 3
+__all__ = ["GameStart", "Phase", "State", "new_game", "replay"]
 
 
 class GameStart(msgspec.Struct, frozen=True):
     """The first event of a deal: with it, `replay` needs no random numbers. `bock`: this
-    deal is a Bock deal of its list (house rule; the list, not the deal, decides it)."""
+    deal is a Bock deal of its list (house rule; the list, not the deal, decides it);
+    `bock_due`: the Bock deals the list owes as it begins, this one among them (the result
+    counts on from it)."""
 
     rules: Rules
     deal: Deal
     dealer: int
     bock: bool = False
-
-
-class Trick(msgspec.Struct, frozen=True):
-    """A completed trick: who led, the cards in playing order, who won it."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
+    bock_due: int = 0
 
 
 def new_game(
@@ -87,12 +49,14 @@ def new_game(
     deal: Deal | None = None,
     dealer: int | None = None,
     bock: bool = False,
+    bock_due: int = 0,
 ) -> "State":
     """A new deal at a table of `rules.players` seats.
 
     Exactly one of `seed` and `deal` is given. The dealer defaults to the last seat, so that
     at a 3-table seat 0 is forehand, 1 middlehand, 2 rearhand as in ISS records. `bock`: the
-    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table).
+    deal counts double (`engine.skat.scoring.bock_deals_due` says when, at a Bock table);
+    `bock_due`: how many Bock deals the list owes, this one included.
     """
     rules = rules or Rules()
     if (seed is None) == (deal is None):
@@ -104,7 +68,10 @@ def new_game(
         raise InvalidInput(f"dealer must be a seat 0..{rules.players - 1}")
     if bock and not rules.bock:
         raise InvalidInput("a Bock deal needs the rule bock")
-    return State.start_of(GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock))
+    if bock_due < 0 or (bock_due and not bock):
+        raise InvalidInput("bock_due counts this deal: it needs bock")
+    start = GameStart(rules=rules, deal=deal, dealer=dealer, bock=bock, bock_due=bock_due)
+    return State.start_of(start)
 
 
 def replay(start: GameStart, actions: Iterable[tuple[int, Action]]) -> "State":
@@ -261,7 +228,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
         error = reject(self, seat, action)
         if error is not None:
             raise error
-        return self._transition(seat, action)
+        return transition(self, seat, action)
 
     def apply_listed(self, seat: int, action: Action) -> "State":
         """`apply` for an action the caller took from `self.legal_actions(seat)` (or from
@@ -273,7 +240,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
         """
         if isinstance(action, Abandon):  # never listed: refused as by `apply`
             return self.apply(seat, action)
-        return self._transition(seat, action)
+        return transition(self, seat, action)
 
     def abandon(self, seat: int, reason: Literal["left", "timeout"] = "left") -> "State":
         """The state after `seat` left the table or ran out of time (ISS `LE`/`TI`).
@@ -286,7 +253,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
             raise IllegalAction("game_over", "the deal is over")
         if seat not in self.active_seats:
             raise IllegalAction("not_a_player", f"seat {seat} does not play this deal")
-        return self._transition(seat, Abandon(reason))
+        return transition(self, seat, Abandon(reason))
 
     def record(self, seat: int, action: Action) -> "State":
         """Apply a logged event: a move through `apply`, an `Abandon` through `abandon`."""
@@ -318,204 +285,3 @@ class State(msgspec.Struct, frozen=True, dict=True):
         assert game is not None  # play phase always has a game
         follow = hand & follow_mask(game, self.trick[0])
         return follow or hand
-
-    # --- transitions -----------------------------------------------------------------
-
-    def _transition(self, seat: int, action: Action) -> "State":
-        log = (*self.log, (seat, action))
-        if isinstance(action, Abandon):
-            return msgspec.structs.replace(
-                self, phase="over", abandoned_by=seat, ended_by="abandoned", log=log
-            )
-        if self.phase == "bidding":
-            return self._bidding_step(seat, action, log)
-        if self.phase == "push":
-            return self._push_step(seat, action, log)
-        if isinstance(action, PickUpSkat):
-            hands = _with(self.hands, seat, self.hands[seat] | self.skat)
-            return msgspec.structs.replace(
-                self, phase="discard", hands=hands, skat=0, picked_up=True, log=log
-            )
-        if isinstance(action, Discard):
-            mask = sum(1 << parse_card(c) for c in action.cards)
-            hands = _with(self.hands, seat, self.hands[seat] & ~mask)
-            return msgspec.structs.replace(self, phase="declare", hands=hands, skat=mask, log=log)
-        if isinstance(action, Declare):
-            return msgspec.structs.replace(
-                self, phase="play", contract=action, leader=self.position_seat(0), log=log
-            )
-        if isinstance(action, Kontra):
-            return msgspec.structs.replace(
-                self, kontra=1, kontra_hand=popcount(self.hands[self.declarer]), log=log
-            )
-        if isinstance(action, Re):
-            return msgspec.structs.replace(self, kontra=2, log=log)
-        if isinstance(action, Resign):
-            return self._resign(seat, log)
-        if isinstance(action, Claim):
-            return msgspec.structs.replace(
-                self, shown=True, claim_open=True, claim_accepted=0, log=log
-            )
-        if isinstance(action, AcceptClaim):
-            accepted = self.claim_accepted | (1 << seat)
-            if all(accepted >> s & 1 for s in self.defenders):
-                return msgspec.structs.replace(
-                    self, claim_accepted=accepted, phase="over", ended_by="claimed", log=log
-                )
-            return msgspec.structs.replace(self, claim_accepted=accepted, log=log)
-        if isinstance(action, RefuseClaim):
-            return msgspec.structs.replace(
-                self,
-                claim_open=False,
-                claim_accepted=0,
-                claim_refused_at=len(self.tricks),
-                log=log,
-            )
-        if isinstance(action, Play):
-            return self._play(seat, parse_card(action.card), log)
-        raise IllegalAction("unknown_action", f"unknown action {action!r}")
-
-    def _bidding_step(
-        self, seat: int, action: Action, log: tuple[tuple[int, Action], ...]
-    ) -> "State":
-        replace = msgspec.structs.replace
-        bidders = self.bidders | (1 << seat) if isinstance(action, Bid | Hold) else self.bidders
-        if isinstance(action, Bid):
-            if self.stage == STAGE_FOREHAND_ALONE:
-                return self._end_bidding(seat, action.value, bidders, log)
-            return replace(self, bid=action.value, awaiting_answer=True, bidders=bidders, log=log)
-        if isinstance(action, Hold):
-            return replace(self, awaiting_answer=False, bidders=bidders, log=log)
-        # A pass.
-        if self.stage == STAGE_FOREHAND_ALONE:
-            return self._all_passed(log)
-        survivor = self.answerer if seat == self.bidder else self.bidder
-        if self.stage == STAGE_MIDDLEHAND:
-            return replace(
-                self,
-                stage=STAGE_REARHAND,
-                bidder=self.position_seat(2),
-                answerer=survivor,
-                awaiting_answer=False,
-                log=log,
-            )
-        if seat == self.bidder and self.bid == 0:
-            return replace(
-                self,
-                stage=STAGE_FOREHAND_ALONE,
-                bidder=self.position_seat(0),
-                answerer=NO_SEAT,
-                awaiting_answer=False,
-                log=log,
-            )
-        return self._end_bidding(survivor, self.bid, bidders, log)
-
-    def _end_bidding(
-        self, declarer: int, bid: int, bidders: int, log: tuple[tuple[int, Action], ...]
-    ) -> "State":
-        return msgspec.structs.replace(
-            self,
-            phase="skat",
-            declarer=declarer,
-            bid=bid,
-            bidders=bidders,
-            bidder=NO_SEAT,
-            answerer=NO_SEAT,
-            awaiting_answer=False,
-            log=log,
-        )
-
-    def _all_passed(self, log: tuple[tuple[int, Action], ...]) -> "State":
-        if self.rules.all_pass == "schieberamsch":
-            return msgspec.structs.replace(
-                self,
-                phase="push",
-                ramsch=True,
-                pusher=self.position_seat(0),
-                bidder=NO_SEAT,
-                answerer=NO_SEAT,
-                log=log,
-            )
-        if self.rules.all_pass == "ramsch":
-            return msgspec.structs.replace(
-                self,
-                phase="play",
-                ramsch=True,
-                leader=self.position_seat(0),
-                bidder=NO_SEAT,
-                answerer=NO_SEAT,
-                log=log,
-            )
-        return msgspec.structs.replace(self, phase="over", ended_by="passed_in", log=log)
-
-    def _push_step(self, seat: int, action: Action, log: tuple[tuple[int, Action], ...]) -> "State":
-        """Schieberamsch: pick up the skat, then push two cards on (a doubling); or pass it
-        on unseen. After rearhand the Ramsch is played, forehand leading."""
-        replace = msgspec.structs.replace
-        if isinstance(action, PickUpSkat):
-            hands = _with(self.hands, seat, self.hands[seat] | self.skat)
-            return replace(self, hands=hands, skat=0, picked_up=True, log=log)
-        state = self
-        if isinstance(action, Discard):
-            mask = sum(1 << parse_card(c) for c in action.cards)
-            hands = _with(self.hands, seat, self.hands[seat] & ~mask)
-            state = replace(self, hands=hands, skat=mask, pushes=self.pushes + 1)
-        if seat == self.position_seat(2):
-            return replace(
-                state,
-                phase="play",
-                pusher=NO_SEAT,
-                picked_up=False,
-                leader=self.position_seat(0),
-                log=log,
-            )
-        return replace(state, pusher=self.next_seat(seat), picked_up=False, log=log)
-
-    def _play(self, seat: int, card: int, log: tuple[tuple[int, Action], ...]) -> "State":
-        hands = _with(self.hands, seat, self.hands[seat] & ~(1 << card))
-        trick = (*self.trick, card)
-        if len(trick) < CARDS_PER_TRICK:
-            return msgspec.structs.replace(self, hands=hands, trick=trick, log=log)
-        game = self.game
-        assert game is not None
-        winner = self.leader
-        for _ in range(winning_index(game, trick)):
-            winner = self.next_seat(winner)
-        mask = sum(1 << c for c in trick)
-        taken = _with(self.taken, winner, self.taken[winner] | mask)
-        tricks = (*self.tricks, Trick(self.leader, trick, winner))
-        state = msgspec.structs.replace(
-            self, hands=hands, trick=(), tricks=tricks, taken=taken, leader=winner, log=log
-        )
-        ended_by = state._early_end(winner)
-        if ended_by:
-            return msgspec.structs.replace(state, phase="over", ended_by=ended_by)
-        return state
-
-    def _early_end(self, winner: int) -> str:
-        """Why the deal ends after this trick, or "" to play on (docs/iss-format.md section 4)."""
-        if len(self.tricks) == TRICKS_PER_DEAL:
-            return "played_out"
-        if self.ramsch or self.contract is None:
-            return ""
-        if self.contract.game == "null":
-            return "null_trick" if winner == self.declarer else ""
-        if winner != self.declarer and (self.contract.schwarz or self.contract.ouvert):
-            return "schwarz_broken"
-        if self.contract.schneider:
-            against = sum(card_points(self.taken[s]) for s in self.defenders)
-            if against > SCHNEIDER_LOSS_POINTS:
-                return "schneider_broken"
-        return ""
-
-    def _resign(self, seat: int, log: tuple[tuple[int, Action], ...]) -> "State":
-        resigned = self.resigned | (1 << seat)
-        state = msgspec.structs.replace(self, resigned=resigned, log=log)
-        both_defenders = all(resigned >> s & 1 for s in self.defenders)
-        if seat == self.declarer or not self.rules.iss_compat or both_defenders:
-            return msgspec.structs.replace(state, phase="over", ended_by="resigned")
-        return state
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])

@@ -26,6 +26,7 @@ from engine.tichu.actions import (
     GrandTichu,
     Pass,
 )
+from engine.tichu.bombs import bombs, has_bomb
 from engine.tichu.cards import (
     ACE,
     LOWEST_RANK,
@@ -38,7 +39,7 @@ from engine.tichu.combos import DOG_COMBO, NO_COMBO, Combo, beats, is_bomb
 from engine.tichu.deal import HAND_SIZE, LEFT, RIGHT, SEATS, seat_at
 from engine.tichu.play_actions import lead_actions, play_actions
 from engine.tichu.plays import Play as CardPlay
-from engine.tichu.plays import bombs, has_bomb, plays
+from engine.tichu.plays import plays
 from engine.tichu.scoring import NO_CALL, team_of
 
 if TYPE_CHECKING:

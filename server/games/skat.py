@@ -164,8 +164,8 @@ class SkatGame(EngineGame[Rules]):
     ) -> tuple[bytes, State]:
         # The first deal of a list is dealt by the last seat, so seat 0 is forehand.
         dealer = (rules.players - 1 + number) % rules.players
-        bock = rules.bock and bock_deals_due(rules.players, self._results(results)) > 0
-        return self._dealt(new_game(rules, seed=seed, dealer=dealer, bock=bock))
+        due = bock_deals_due(rules.players, self._results(results)) if rules.bock else 0
+        return self._dealt(new_game(rules, seed=seed, dealer=dealer, bock=due > 0, bock_due=due))
 
     def view(self, state: State, viewer: int | None, *, history: bool) -> Observation:
         """The observation; a seat's with the worth of each declaration it may make (a hand

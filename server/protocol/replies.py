@@ -236,8 +236,9 @@ class TournamentInfo(msgspec.Struct, frozen=True):
     (`player`, `games`, `total` and the game's own columns, see docs/tournaments.md), after
     `played` of `total` games; `tables` are its tables being played now (spectators `watch`
     them). A people's tournament (`organizer` set; status `open`, `running`, `finished` or
-    `cancelled`) has `players` the registered people and adds its settings and every table
-    it drew (`lists`)."""
+    `cancelled`) has `players` the registered people and adds its settings, every table
+    it drew (`lists`) and, with fixed partners, the confirmed `pairs` (two players who named
+    each other as partner; empty otherwise)."""
 
     id: str
     game: str
@@ -253,6 +254,7 @@ class TournamentInfo(msgspec.Struct, frozen=True):
     settings: dict[str, Any] | None = None
     series_now: int | None = None
     lists: list[SeriesTableInfo] | None = None
+    pairs: list[tuple[str, str]] | None = None
 
 
 class Welcome(_Reply, tag="welcome"):

@@ -141,6 +141,8 @@ class PeopleTournaments:
             for t in drawn
         ]
         playing = [t.table for t in lists if t.series == series_now and t.played < length]
+        fixed = params["partners"] == "fixed"
+        pairs = await self.entries.pairs(stored.id) if fixed else []
         return TournamentInfo(
             id=stored.id,
             game=stored.game,
@@ -158,6 +160,7 @@ class PeopleTournaments:
             | {"partners": params["partners"]},
             series_now=series_now,
             lists=lists,
+            pairs=pairs,
         )
 
     async def _load(self, tournament_id: str) -> StoredTournament:

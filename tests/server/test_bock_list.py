@@ -1,5 +1,6 @@
 """Bockrunden at a table (docs/skat-rules.md section 3.5): the table deals each deal as a
-Bock deal exactly when the list so far owes one, and a restored table deals the same."""
+Bock deal exactly when the list so far owes one, each result says how many the list owes
+after it, and a restored table deals the same."""
 
 import msgspec
 import numpy as np
@@ -32,6 +33,10 @@ def test_a_bock_table_doubles_the_deals_the_list_owes() -> None:
     owed = [bock_deals_due(3, results[:k]) > 0 for k in range(DEALS)]
     assert [r.bock for r in results] == owed
     assert any(owed) and not all(owed)
+    # Each result says what the list owes after it (what the client shows as still owed).
+    assert [r.bock_due for r in results] == [
+        bock_deals_due(3, results[: k + 1]) for k in range(DEALS)
+    ]
 
 
 def test_without_the_rule_no_deal_is_bock() -> None:
@@ -46,6 +51,9 @@ def test_a_restored_bock_table_deals_the_same() -> None:
     restored.restore(events)
     results = [msgspec.convert(r, Result) for r in restored.results]
     assert [r.bock for r in results] == [bock_deals_due(3, results[:k]) > 0 for k in range(DEALS)]
+    assert [r.bock_due for r in results] == [
+        bock_deals_due(3, results[: k + 1]) for k in range(DEALS)
+    ]
 
 
 def test_a_schieberamsch_at_a_bock_table_is_pushed_played_and_earns_a_bock_round() -> None:

@@ -70,12 +70,17 @@ async def test_registering_as_a_pair_and_its_errors(tmp_path: Path) -> None:
                 assert refused["code"] == "bad_partner", wrong
             registered = await bert.ok("register_tournament", tournament=tid, partner="anna")
             assert registered["tournament"]["players"] == ["anna", "bert"]
-            await anna.ok("register_tournament", tournament=tid, partner="bert")  # confirmed
+            assert registered["tournament"]["pairs"] == []  # anna has not named him yet
+            confirmed = await anna.ok("register_tournament", tournament=tid, partner="bert")
+            assert confirmed["tournament"]["pairs"] == [["anna", "bert"]]
             await carl.ok("register_tournament", tournament=tid)
             taken = await carl.request("register_tournament", tournament=tid, partner="anna")
             assert taken["code"] == "bad_partner"
             await dora.ok("register_tournament", tournament=tid, partner="carl")  # unanswered
             await clients["emil"].ok("register_tournament", tournament=tid)
+            watched = await clients["emil"].ok("watch_tournament", tournament=tid)
+            # dora named carl, who did not name her: no pair
+            assert watched["tournament"]["pairs"] == [["anna", "bert"]]
             started = await anna.ok("start_tournament", tournament=tid)
             lists = started["tournament"]["lists"]
             assert len(lists) == 2

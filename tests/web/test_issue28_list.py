@@ -14,6 +14,7 @@ import pytest
 from engine.skat.deal import parse_deal
 from engine.skat.scoring import Result, seeger_fabian, standings
 from engine.skat.state import new_game
+from server.games import skat as skat_adapter
 from tests.web.conftest import Browser, LiveServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby
 from tests.web.tichu_ui import open_fake_table
@@ -298,3 +299,28 @@ def test_a_schieberamsch_is_pushed_through_the_page(
         assert page.evaluate("window.tischrunde.screen.model.view.hand.length") == 10
     finally:
         del game.deal
+
+
+def test_the_list_shows_the_bock_deals_still_owed(
+    live_server: LiveServer, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every deal is the weak one, so all pass and the first deal, passed in, earns a round
+    of Bock deals; the server counts them (its own Bock rule untouched) and the list says so."""
+    dealt = skat_adapter.new_game
+    monkeypatch.setattr(
+        skat_adapter,
+        "new_game",
+        lambda rules, *, seed, **options: dealt(rules, deal=WEAK_DEAL, **options),
+    )
+    page = browser.page(SIZES["desktop"])
+    open_lobby(page, live_server.url)
+    page.check("input[name=bock]")
+    create_skat_table(page, deals=6)
+    fill_with_bots(page, "greedy")
+    assert page.locator("#bock-due").count() == 0  # nothing owed yet
+    page.locator("#action-bar button", has_text="Pass").first.click()
+    page.wait_for_function("window.tischrunde.screen.model.results.length === 1")
+    assert page.evaluate("window.tischrunde.screen.model.results[0].result.bock_due") == 3
+    page.locator(".tab[data-tab=list]").click()
+    owed = page.locator(".side #bock-due")
+    assert owed.inner_text() == "Bock: 3 more deals count double"

@@ -1,6 +1,7 @@
 """A Tichu tournament with fixed partners, in the browser: the organiser chooses a registered
-player as his partner when he registers, she confirms over the protocol, and the draw seats
-them as partners. On a phone, in German, another account is offered the choice too."""
+player as his partner when he registers, she confirms over the protocol, the page shows them
+as a confirmed pair, and the draw seats them as partners. On a phone, in German, another
+account is offered the choice too."""
 
 from typing import Any
 
@@ -41,9 +42,15 @@ def test_a_pair_registers_together_and_is_seated_as_partners(
         page.locator("button.register").click()
         page.locator("button.unregister").wait_for()
         page.locator("button.pair").wait_for()  # he may name another partner
+        pairs = page.locator("#tournament-pairs")
+        assert pairs.inner_text() == EN["tournaments.pairs_none"]  # Clara has not answered
         browser.shot(page, "tournament-pair")
         confirm = clara.ok("register_tournament", tournament=tournament, partner="Organiser")
         on_server(live_server, confirm)
+        confirmed = EN["tournaments.pairs"].format(pairs="Clara & Organiser")
+        page.wait_for_function(
+            "text => document.querySelector('#tournament-pairs')?.innerText === text", arg=confirmed
+        )
 
         # Another account, on a phone in German, is offered the choice as well.
         phone = browser.page(viewport=PHONE, locale="de-DE")
@@ -52,6 +59,8 @@ def test_a_pair_registers_together_and_is_seated_as_partners(
         phone.locator("select[name=partner]").wait_for()
         no_partner = phone.locator("select[name=partner] option").first.inner_text()
         assert no_partner == DE["tournaments.no_partner"]
+        german = DE["tournaments.pairs"].format(pairs="Clara & Organiser")
+        assert phone.locator("#tournament-pairs").inner_text() == german
         browser.shot(phone, "tournament-pair-phone")
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 

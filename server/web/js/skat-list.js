@@ -111,11 +111,20 @@ function valueCell(result) {
   return h("td", { class: `list-value ${value > 0 ? "pos" : value < 0 ? "neg" : "zero"}` }, value ? signed(value) : "0");
 }
 
+/** Bock deals the list still owes (a running deal among them): what its latest result says
+ * (the server counts them, `bock_due`); none once the list is over, when they lapse. */
+function bockDue(model) {
+  if (model.status === "finished" || !model.results.length) return 0;
+  const latest = model.results.reduce((a, b) => (b.number > a.number ? b : a));
+  return latest.result.bock_due ?? 0;
+}
+
 /** The list so far: one line per deal with running game points, the Seeger-Fabian totals
- * below, and the CSV and print buttons. */
+ * below, the Bock deals still owed, and the CSV and print buttons. */
 export function renderList(model, ctx) {
   const n = model.seats.length;
   const { lines, totals } = foldList(model.results, n);
+  const due = bockDue(model);
   const leader = Math.max(...totals.map((s) => s.total));
   const rows = lines.map(({ number, result, running, scoring }) => h("tr", { class: result.bock ? "bock" : "" },
     h("td", {}, h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`,
@@ -143,6 +152,7 @@ export function renderList(model, ctx) {
       h("h2", {}, t("skat.list.print_title", { table: model.id })),
       h("p", {}, `${new Date().toLocaleString(language())} · ${t("skat.list.label")}`)),
     table,
+    due ? h("p", { class: "bock-due", id: "bock-due" }, t("skat.list.bock_due", { n: due })) : null,
     h("div", { class: "row-buttons list-export" },
       h("button", { type: "button", class: "quiet", id: "list-csv", onclick: () => downloadCsv(model, ctx.deck) },
         icon("download"), ` ${t("skat.list.csv")}`),

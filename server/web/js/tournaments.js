@@ -213,8 +213,19 @@ export class TournamentsScreen {
       myTable ? h("p", {}, h("button", { class: "primary", id: "my-table",
         onclick: () => this.app.openTable(myTable.table, null, "seat") }, t("tournaments.my_table"))) : null,
       tour.status === "open" ? h("div", { class: "row-buttons" }, this.buttons(tour, tour.players.includes(me))) : null,
+      this.pairs(tour),
       this.standings(tour),
       this.lists(tour));
+  }
+
+  /** With fixed partners: the pairs confirmed so far (both named each other), so a player
+   * sees whether his partner has answered. */
+  pairs(tour) {
+    if (tour.settings?.partners !== "fixed") return null;
+    const pairs = tour.pairs || [];
+    return h("p", { class: "muted small", id: "tournament-pairs" }, pairs.length
+      ? t("tournaments.pairs", { pairs: pairs.map(([a, b]) => `${a} & ${b}`).join(", ") })
+      : t("tournaments.pairs_none"));
   }
 
   standings(tour) {

@@ -217,3 +217,26 @@ class TestBockRounds:
 
     def test_nothing_earns_nothing(self) -> None:
         assert bock_deals_due(3, [result()] * 10) == 0
+
+    def test_each_result_says_what_its_list_owes_after_it(self) -> None:
+        # Deal 0 passed in earns deals 1-3; deal 3 (a Bock deal) passed in earns 4-6 after it.
+        results: list[Result] = []
+        for number, passed_in in enumerate([True, False, False, True, False, False, False, False]):
+            due = bock_deals_due(3, results)
+            if passed_in:
+                state = new_game(BOCK, seed=number, bock=due > 0, bock_due=due)
+                deal = run(state, (1, Pass()), (2, Pass()), (0, Pass())).result
+            else:  # diamonds hand by middlehand, played at random: worth far less than 120
+                state = new_game(BOCK, seed=40 + number, bock=due > 0, bock_due=due)
+                state = run(state, (1, Bid(18)), (0, Pass()), (2, Pass()))
+                deal = play_out(state.apply(1, Declare("diamonds")), number).result
+            assert deal.bock_due == bock_deals_due(3, [*results, deal])
+            results.append(deal)
+        assert [r.bock_due for r in results] == [3, 2, 1, 3, 2, 1, 0, 0]
+        assert [r.bock for r in results] == [False, True, True, True, True, True, True, False]
+
+    def test_a_table_without_bock_owes_none(self) -> None:
+        state = new_game(PLAIN, seed=1)
+        assert run(state, (1, Pass()), (2, Pass()), (0, Pass())).result.bock_due == 0
+        with pytest.raises(InvalidInput):
+            new_game(BOCK, seed=1, bock_due=2)  # the deals owed count this one: a Bock deal

@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bits import iter_bits
+from engine.tichu.bombs import bombs, has_bomb
 from engine.tichu.cards import ALL_CARDS, parse_cards
 from engine.tichu.combos import NO_COMBO, Combo, beats, classify, is_bomb
 from engine.tichu.play_actions import lead_actions, play_actions
-from engine.tichu.plays import bombs, has_bomb, plays
+from engine.tichu.plays import plays
 
 CARDS = [1 << c for c in iter_bits(ALL_CARDS)]
 MAX_HAND = 10
