@@ -26,8 +26,8 @@ PICTURES = {
     "de-skat-play": "de-skat-play",
     "de-tichu-play": "de-tichu-play",
     "phone-skat": "phone-play",  # test_skat.py, 360 x 740
-    "phone-skat-result": "phone-skat-result-and-bidding",  # test_issue18_client.py
-    "phone-tichu": "phone-tichu-exchange-fold",  # test_issue18_client.py
+    "phone-skat-result": "phone-skat-result-and-bidding",  # test_client_comfort.py
+    "phone-tichu": "phone-tichu-exchange-fold",  # test_client_comfort.py
 }
 MAX_WIDTH = 1280
 

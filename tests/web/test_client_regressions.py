@@ -1,4 +1,4 @@
-"""The client-side bugs of issue 18, one browser test each (each failed on the client before
+"""Client-side bugs, one browser test each (each failed on the client before
 its fix). Bugs 3, 4 (the name itself), 6 (the seat after a leave) and 7 need the server."""
 
 from typing import Any

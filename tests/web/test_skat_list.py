@@ -1,4 +1,4 @@
-"""Issue 28: the score boxes fit their panel (bug 1), and the Skat list as German players keep
+"""The score boxes fit their panel (bug 1), and the Skat list as German players keep
 it: one line per deal with running totals, the Seeger-Fabian totals, CSV and print.
 
 The lists here are fed results the engine settled (`Result` rows as the server stores them),

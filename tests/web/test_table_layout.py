@@ -1,4 +1,4 @@
-"""Issue 28's bugs of the table, one browser test each (each failed before its fix): the
+"""Table layout bugs, one browser test each (each failed before its fix): the
 Tichu trick taken and the lead note apart (bug 6), no sideways scrolling on a phone (bug 7),
 the own hand in view at 1280x800 (bug 8), a refused claim said at the table (bug 11)."""
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
-from tests.web.test_issue18_bugs import to_our_first_lead
+from tests.web.test_client_regressions import to_our_first_lead
 from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
 
 BOX_JS = """(selector) => {

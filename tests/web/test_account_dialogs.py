@@ -1,4 +1,4 @@
-"""Issue 28's bugs of the session, one browser test each (each failed before its fix): a guest
+"""Account bugs, one browser test each (each failed before its fix): a guest
 registers his own `guest-...` name (bug 2), the register dialog says the password rule and
 a short password gets that rule as its error (bug 3), login by another spelling of the name
 (bug 4), no console error over login and logout (bug 5; the fixture fails on any), and a

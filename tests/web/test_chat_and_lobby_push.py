@@ -1,4 +1,4 @@
-"""Features of issue 18 that need the server: the chat kept over a reload (bug 7), the lobby
+"""Table features that need the server: the chat kept over a reload (bug 7), the lobby
 pushed over the WebSocket instead of polled."""
 
 import json

@@ -1,4 +1,4 @@
-"""The friction of issue 18 removed, measured in the browser: hands that fit and can be
+"""Friction removed, measured in the browser: hands that fit and can be
 tapped, calls that ask first, results that leave the next deal free, marked cards, the Tichu
 last trick, bot reasons in words, readable ratings and the optional turn sound."""
 
