@@ -1,5 +1,5 @@
 """The three timers of a table and when each starts. A timer's firing comes back as
-`TimerFired(key)`; the core then checks whether it still matters (`TableCore.handle`):
+`TimerFired(key)`; the core then checks whether it still matters (`decide`):
 
 - **fill** (`fill_bots_after` seconds after the table opens): bots take the empty seats
   (`seating.fill`).
