@@ -39,6 +39,8 @@ from server.events import Append, TableEvent
 
 __all__ = ["Decision", "decide", "wake"]
 
+LATER = (views.ShowSnapshot, views.ShowMissed, views.ShowClock)  # `views.Later`, for isinstance
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -126,23 +128,25 @@ def _follow(cmd: Followed, batch: Batch) -> Decision:
 def _finish(batch: Batch) -> Decision:
     """Order the batch: commit, then tell every client and the bus, then bots and timers."""
     effects: list[Effect] = []
+    events: tuple[TableEvent, ...] = ()
     if batch.records:
         moves.start_if_full(batch)
         table = batch.table
-        first = table.seq - len(batch.records) + 1
+        events = batch.events
+        first = table.seq - len(events) + 1
         changed = table.status if table.status != batch.status else None
         games = tuple(batch.games)
-        effects.append(Append(first, batch.events, games, batch.list_over, changed))
+        effects.append(Append(first, events, games, batch.list_over, changed))
         effects += views.fan_out(table, batch.viewers, batch.records, games, batch.ack)
         moves.schedule(batch)
     batch.viewers.update(batch.attach)
     live = _live(batch)
     for item in batch.after:
-        if isinstance(item, views.ShowSnapshot | views.ShowMissed | views.ShowClock):
+        if isinstance(item, LATER):
             effects += views.render(item, batch.table, live)
         else:
             effects.append(item)
-    return Decision(batch.events, batch.table, live, tuple(effects))
+    return Decision(events, batch.table, live, tuple(effects))
 
 
 def _live(batch: Batch) -> Live:
