@@ -2,8 +2,9 @@
 asked to move next.
 
 Each move is decoded once (a client's bytes; a bot's decision arrives decoded) and applied
-once: the state `apply` returns is the one folded in, with the decoded action kept for the
-views. Only stored moves (a restore, a followed table) are decoded and applied in the fold.
+once: the state `apply` returns is the one the table evolves with, its decoded action kept
+for the views. Only stored moves (a restore, a followed table) are decoded and applied in
+`state.evolve`.
 """
 
 import msgspec
