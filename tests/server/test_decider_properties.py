@@ -1,6 +1,7 @@
 """The table core as a decider, checked on random command sequences: `decide` never changes
 the state or the `Live` it is given, and the table restored from the stored events (as the
-store encodes them), or followed in batches of them, is the table that played them live."""
+store encodes them), or followed in batches of them, is the table that played them live
+(docs/architecture.md, "The table core")."""
 
 import copy
 from dataclasses import replace
@@ -19,6 +20,7 @@ from server.core.commands import (
     Followed,
     Join,
     Leave,
+    Reserve,
     Resume,
     Say,
     TimerFired,
@@ -27,12 +29,12 @@ from server.core.commands import (
 )
 from server.core.decide import decide, wake
 from server.core.state import Live, TableConfig, TableState, new_table, restore
-from server.events import Append, TableEvent, decode_event, encode_event
+from server.events import Append, Player, TableEvent, decode_event, encode_event
 from server.games import GameKind, SkatGame, TichuGame
 
 USERS = [User(i + 1, f"player{i}") for i in range(5)]  # the last one only watches
 KINDS = ("join", "watch", "bot", "act", "act", "act", "bot_move", "bot_move", "leave", "say")
-KINDS += ("resume", "disconnect", "timer", "timer", "junk")
+KINDS += ("resume", "disconnect", "timer", "timer", "reserve", "junk")
 
 
 def fresh(game: GameKind) -> TableState:
@@ -85,6 +87,9 @@ def command(data: st.DataObject, table: TableState, live: Live) -> Command:
         return Resume(client, user, 7, data.draw(st.integers(0, table.seq + 1)))
     if kind == "disconnect":
         return Disconnect(client, data.draw(st.booleans()))
+    if kind == "reserve":
+        drawn = [Player(u.id, u.name) for u in USERS[:4]]
+        return Reserve(tuple(data.draw(st.permutations(drawn))))
     if kind == "timer":
         seat = data.draw(st.integers(0, table.seat_count - 1))
         keys = [("fill",), ("grace", seat), ("move", table.game_seq)]
