@@ -18,7 +18,6 @@ writes them, so the lobby loads one when somebody watches it and reads its new e
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Protocol
@@ -28,8 +27,7 @@ import msgspec
 from bots.pool import Decider
 from server.core.actor import Publisher, Table
 from server.core.commands import Followed, Reserve, User
-from server.core.state import TableConfig
-from server.core.table import TableCore
+from server.core.state import TableConfig, new_table, restore
 from server.core.timers import MOVE_CLOCKS
 from server.events import Player, TableEvent
 from server.games import GameKind
@@ -384,13 +382,11 @@ class Lobby:
 
     def _launch(self, config: TableConfig, events: Sequence[tuple[int, TableEvent]] = ()) -> Table:
         """Serve the table `config` describes, restored from its `events`; a public table
-        announces itself in the lobby (`TableCore.wake`)."""
-        rng = random.Random(secrets.randbits(64))
+        announces itself in the lobby (`decide.wake`)."""
         kind = self.games[config.game]
-        core = TableCore(config, kind, rng, kind.bots.names)
-        core.restore(events)
+        state = restore(new_table(config, kind, secrets.randbits(64), kind.bots.names), events)
         table = Table(
-            core,
+            state,
             self.store,
             self.pool,
             self,
@@ -402,5 +398,5 @@ class Lobby:
             on_deal_over=self._on_deal_over,
         )
         self.tables[config.id] = table
-        table.start(core.wake())
+        table.start()
         return table

@@ -1,9 +1,12 @@
 """The table actor: the single writer of one table (docs/conventions.md section 7).
 
-Commands arrive on a queue; each goes through `TableCore.handle`, and the effects run strictly in
-order. `Append` is awaited, so every event is committed before any client or the bus hears of
-it (persist, then tell). Bots think in the pool, timers fire later; both come back as commands
-on the same queue, so the core never sees concurrency.
+Commands arrive on a queue; each is decided (`server/core/decide.py`: a pure function of the
+table's state, the actor's `Live` and the command), the actor takes the decision's state and
+`Live`, and the decision's effects run strictly in order. `Append` is awaited, so every event
+is committed before any client or the bus hears of it (persist, then tell). Bots think in the
+pool, timers fire later; both come back as commands on the same queue, so the core never sees
+concurrency. The actor is the only part with I/O and the only one that knows the connected
+clients: their connections here, who they are at the table in its `Live`.
 
 While the database is away the table *holds*: the append in hand is retried with backoff until
 it is durable (the core has already moved past it, so it can be neither skipped nor
@@ -33,9 +36,10 @@ from server.core.commands import (
     TimerKey,
     Watch,
 )
+from server.core.decide import Decision, decide, wake
 from server.core.effects import AskBot, Effect, Publish, Send, StartTimer
-from server.core.state import TableConfig
-from server.core.table import TableCore
+from server.core.state import Live, TableConfig, TableState
+from server.core.views import table_info
 from server.events import Append, Status
 from server.plain import JSON, Plain
 from server.protocol import Clock, Error, TableInfo, encode
@@ -94,11 +98,11 @@ class Publisher(Protocol):
 
 
 class Table:
-    """Runs one `TableCore`; `start` it, `submit` commands, `stop` it."""
+    """Runs one table from its state `table`; `start` it, `submit` commands, `stop` it."""
 
     def __init__(
         self,
-        core: TableCore,
+        table: TableState,
         store: Store,
         pool: Decider,
         bus: Publisher,
@@ -110,9 +114,10 @@ class Table:
         on_people: Callable[["Table"], None] | None = None,
         on_deal_over: Callable[[str, int], None] | None = None,
     ) -> None:
-        self._core = core
+        self._table = table
+        self._live = Live()
         self._on_deal_over = on_deal_over
-        self.id = core.config.id
+        self.id = table.config.id
         self._store = store
         self._pool = pool
         self._bus = bus
@@ -126,7 +131,7 @@ class Table:
         self._timers: dict[TimerKey, asyncio.TimerHandle] = {}
         self._bots: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
-        self._moves_reported = core.moves  # a restored table's moves were counted before
+        self._moves_reported = table.moves  # a restored table's moves were counted before
         self.broken = False
         self.holding = False
         # (client, request id) of the command whose append found the table taken over.
@@ -134,30 +139,31 @@ class Table:
 
     @property
     def config(self) -> TableConfig:
-        return self._core.config
+        return self._table.config
 
     @property
     def status(self) -> Status:
-        return self._core.status
+        return self._table.status
 
     @property
     def seq(self) -> int:
         """The seq of the table's last event."""
-        return self._core.seq
+        return self._table.seq
 
     def info(self) -> TableInfo:
         """The table's public metadata (its lobby entry)."""
-        return self._core.info()
+        return table_info(self._table, self._live.viewers)
 
     def people(self) -> dict[int, bool]:
         """The users connected to the table now: user id -> seated (else a spectator)."""
         found: dict[int, bool] = {}
-        for viewer in self._core.clients.values():
+        for viewer in self._live.viewers.values():
             found[viewer.user.id] = found.get(viewer.user.id, False) or viewer.seat is not None
         return found
 
-    def start(self, effects: list[Effect]) -> None:
-        """Start the actor; `effects` (from `TableCore.wake`) run first."""
+    def start(self) -> None:
+        """Start the actor; what the table does once it is live (`decide.wake`) runs first."""
+        effects = self._take(wake(self._table, self._live))
         self._task = asyncio.create_task(self._run(effects), name=f"table-{self.id}")
 
     def submit(self, command: Command, client: Client | None = None) -> None:
@@ -172,8 +178,10 @@ class Table:
                 return
         self._queue.put_nowait(command)
 
-    def forget(self, client_id: ClientId) -> None:
-        self._clients.pop(client_id, None)
+    def _take(self, decision: Decision) -> tuple[Effect, ...]:
+        """Make the decision's table and `Live` the actor's; its effects, to carry out."""
+        self._table, self._live = decision.table, decision.live
+        return decision.effects
 
     def tell_moved(self, url: str | None) -> None:
         """Tell this table's clients that another process serves it now (at `url`, or, if
@@ -204,18 +212,22 @@ class Table:
                 await self._queue.join()
             await cancel(self._task)
 
-    async def _run(self, effects: list[Effect]) -> None:
+    async def _run(self, effects: tuple[Effect, ...]) -> None:
         await self._carry_out(effects)
         while True:
             command = await self._queue.get()
             try:
-                if not self.broken:
-                    status = self._core.status
-                    await self._carry_out(self._core.handle(command))
-                    if self._on_people is not None and (
-                        isinstance(command, PEOPLE_COMMANDS) or self._core.status != status
-                    ):
-                        self._on_people(self)
+                if isinstance(command, Disconnect):
+                    self._clients.pop(command.client, None)  # its connection has closed
+                if self.broken:
+                    continue
+                status = self._table.status
+                effects = self._take(decide(self._table, self._live, command))
+                await self._carry_out(effects)
+                if self._on_people is not None and (
+                    isinstance(command, PEOPLE_COMMANDS) or self._table.status != status
+                ):
+                    self._on_people(self)
             except LeaseLost:
                 # Another process took the table over (this one stalled past its lease):
                 # nothing of this command was stored or told; the new owner carries on.
@@ -235,7 +247,7 @@ class Table:
             finally:
                 self._queue.task_done()
 
-    async def _carry_out(self, effects: list[Effect]) -> None:
+    async def _carry_out(self, effects: tuple[Effect, ...]) -> None:
         encoded: dict[int, bytes] = {}  # each message encoded once for all its recipients
         for effect in effects:
             if isinstance(effect, Append):
@@ -267,12 +279,11 @@ class Table:
         self._count_moves()
 
     def _count_moves(self) -> None:
-        """Report the moves committed since the last report. The core folds a command's moves
-        in `handle`, before its effects run, so the count is taken after them: comparing
-        with the count at the start of the effects missed every move. A followed table's
-        moves were committed by its tournament's process, a restored table's before."""
-        new = self._core.moves - self._moves_reported
-        self._moves_reported = self._core.moves
+        """Report the moves committed since the last report (taken after the effects, which
+        commit them). A followed table's moves were committed by its tournament's process, a
+        restored table's before."""
+        new = self._table.moves - self._moves_reported
+        self._moves_reported = self._table.moves
         if new and self._on_moves is not None and not self.config.followed:
             self._on_moves(new)
 
@@ -327,7 +338,7 @@ class Table:
         loop = asyncio.get_running_loop()
         started = loop.time()
         decision = await self._pool.decide(
-            self._core.game.name, ask.level, ask.observation, ask.seed, self._bot_deadline
+            self._table.game.name, ask.level, ask.observation, ask.seed, self._bot_deadline
         )
         wait = self._bot_delay - (loop.time() - started)
         if wait > 0:

@@ -1,7 +1,11 @@
-"""The effects of one command while it is handled: events first (folded in at once, so later
-checks in the same command see them), everything else for after the commit."""
+"""One command's work in progress: events first (evolved at once, so later checks in the same
+command see them), everything else for after the commit, as data (`Later`).
 
-from collections.abc import Callable
+A batch starts from the table's state and the actor's `Live` and never changes either: it
+evolves its own `table` and keeps its own copies of the viewers and the asked seats, which
+become the next `Live` when the decision is made (`server/core/decide.py`).
+"""
+
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -9,7 +13,8 @@ import msgspec
 
 from server.core.commands import ClientId
 from server.core.effects import Effect, Send
-from server.core.state import TableState, Viewer
+from server.core.state import Live, Recent, TableState, TurnClock, Viewer, evolve_recorded
+from server.core.views import Later
 from server.events import GameOver, ListOver, Status, TableEvent
 from server.games import GameState
 from server.protocol import Error, Reply
@@ -29,17 +34,31 @@ class _FromClient(Protocol):
 
 @dataclass
 class Batch:
-    """One command's work in progress on `table`; `status` is the table's before it."""
+    """One command's work in progress on `table`; `status` is the table's before it.
+
+    `viewers` are the clients connected now (a command that detaches one removes it at once);
+    `attach` the clients it connects, which join them after the events are shown."""
 
     table: TableState
     status: Status
-    events: list[TableEvent] = field(default_factory=list)
+    viewers: dict[ClientId, Viewer]
+    asked: set[int]
+    clock: TurnClock | None
+    records: list[Recent] = field(default_factory=list)
     games: list[GameOver] = field(default_factory=list)
     list_over: ListOver | None = None
     attach: dict[ClientId, Viewer] = field(default_factory=dict)
     # (client, request id) of a v2 move: its first event answers the request (`views.fan_out`)
     ack: tuple[ClientId, int | str | None] | None = None
-    after: list[Effect | Callable[[], list[Effect]]] = field(default_factory=list)
+    after: list[Effect | Later] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, table: TableState, live: Live) -> "Batch":
+        return cls(table, table.status, dict(live.viewers), set(live.asked), live.clock)
+
+    @property
+    def events(self) -> tuple[TableEvent, ...]:
+        return tuple(item.event for item in self.records)
 
     def emit(
         self,
@@ -47,13 +66,13 @@ class Batch:
         action: msgspec.Struct | None = None,
         state: GameState | None = None,
     ) -> None:
-        """Record `event` and fold it in now (`TableState.fold`)."""
-        self.events.append(event)
-        self.table.fold(event, action, state)
+        """Record `event` and evolve the batch's table with it (`state.evolve`)."""
+        self.table, item = evolve_recorded(self.table, event, action, state)
+        self.records.append(item)
 
-    def later(self, effect: Effect | Callable[[], list[Effect]]) -> None:
-        """Run `effect` after the commit; a callable is called then (it sees the new state
-        and the clients the command attached)."""
+    def later(self, effect: Effect | Later) -> None:
+        """Carry out `effect` after the commit; a `Later` is rendered then, from the state
+        after the command and with the clients it attached."""
         self.after.append(effect)
 
     def reply(self, client: ClientId, message: Reply) -> None:

@@ -1,5 +1,5 @@
 """What a table is asked to do: one type per command, from a client, a bot, a timer or the
-log of a table another process writes. `TableCore.handle` takes any of them."""
+log of a table another process writes. `decide` takes any of them."""
 
 from dataclasses import dataclass
 

@@ -2,20 +2,20 @@
 asked to move next.
 
 Each move is decoded once (a client's bytes; a bot's decision arrives decoded) and applied
-once: the state `apply` returns is the one folded in, with the decoded action kept for the
-views. Only stored moves (a restore, a followed table) are decoded and applied in the fold.
+once: the state `apply` returns is the one the table evolves with, its decoded action kept
+for the views. Only stored moves (a restore, a followed table) are decoded and applied in
+`state.evolve`.
 """
-
-from typing import Final
 
 import msgspec
 
 from engine.errors import IllegalAction
-from server.core import timers, views
+from server.core import timers
 from server.core.batch import Batch
 from server.core.commands import Act, BotMoved
 from server.core.effects import AskBot
-from server.core.state import TableState, TurnClock
+from server.core.state import TurnClock, draw
+from server.core.views import ShowClock
 from server.events import DealStarted, GameOver, ListOver, Moved, SeriesEnded, TakenOver
 from server.games import GameState
 from server.plain import Plain
@@ -23,12 +23,11 @@ from server.protocol import Ok
 
 __all__ = ["act", "ask_bot", "bot_moved", "deal", "out_of_time", "schedule", "start_if_full"]
 
-SEED_BITS: Final = 63
 
-
-def act(table: TableState, cmd: Act, batch: Batch) -> None:
+def act(cmd: Act, batch: Batch) -> None:
     """A seated client's move: checked by the engine, refused with one error otherwise."""
-    viewer = table.clients.get(cmd.client)
+    table = batch.table
+    viewer = batch.viewers.get(cmd.client)
     seat = table.seat_of(cmd.user.id)
     if viewer is None or viewer.seat is None or seat is None:
         return batch.error(cmd, "not_seated", "you have no seat at this table")
@@ -45,7 +44,7 @@ def act(table: TableState, cmd: Act, batch: Batch) -> None:
         after = table.state.apply(seat, action)
     except IllegalAction as error:
         return batch.error(cmd, error.code, error.message)
-    _move(table, batch, seat, action, after)
+    _move(batch, seat, action, after)
     if cmd.ack_in_event:
         batch.ack = (cmd.client, cmd.request_id)
     else:
@@ -53,9 +52,10 @@ def act(table: TableState, cmd: Act, batch: Batch) -> None:
     return None
 
 
-def bot_moved(table: TableState, cmd: BotMoved, batch: Batch) -> None:
+def bot_moved(cmd: BotMoved, batch: Batch) -> None:
     """A bot's answer, void if the seat has acted or the game moved on since it was asked."""
-    table.asked.discard(cmd.seat)
+    table = batch.table
+    batch.asked.discard(cmd.seat)
     state = table.state
     if state is None or cmd.seat not in table.game.acting_seats(state):
         return  # the seat has acted or may not act now
@@ -71,11 +71,10 @@ def bot_moved(table: TableState, cmd: BotMoved, batch: Batch) -> None:
         # A buggy policy must not stall the table.
         action, why = state.legal_actions(cmd.seat)[0], None
         after = state.apply_listed(cmd.seat, action)
-    _move(table, batch, cmd.seat, action, after, why or None)
+    _move(batch, cmd.seat, action, after, why or None)
 
 
 def _move(
-    table: TableState,
     batch: Batch,
     seat: int,
     action: msgspec.Struct,
@@ -84,62 +83,67 @@ def _move(
 ) -> None:
     """Record a checked move; at the end of a deal its result, then the next deal or the
     end of the list."""
-    encoded = msgspec.Raw(table.game.encode_action(action))
+    encoded = msgspec.Raw(batch.table.game.encode_action(action))
     batch.emit(Moved(seat, encoded, why), action, after)
     if not after.is_over:
         return
+    table = batch.table
     names = [p.name if p else "" for p in table.seats]
     record = table.game.record(after, names)
     batch.games.append(GameOver(table.deal_number, table.results[-1], record, tuple(table.seats)))
     if table.deal_number + 1 < table.config.series_length:
-        deal(table, table.deal_number + 1, batch)
+        deal(table.deal_number + 1, batch)
     else:
         standings = table.game.standings(table.seat_count, table.results)
         batch.emit(SeriesEnded(msgspec.to_builtins(standings)))
-        batch.list_over = ListOver(table.standings or [], tuple(table.seats))
+        batch.list_over = ListOver(batch.table.standings or [], table.seats)
 
 
-def deal(table: TableState, number: int, batch: Batch) -> None:
-    seed = table.rng.getrandbits(SEED_BITS)
+def deal(number: int, batch: Batch) -> None:
+    table = batch.table
+    seed = draw(table, "deal", number)
     start, state = table.game.deal(table.rules, seed, number, table.results)
     batch.emit(DealStarted(number, msgspec.Raw(start)), state=state)
 
 
-def start_if_full(table: TableState, batch: Batch) -> None:
+def start_if_full(batch: Batch) -> None:
     """The list begins once every seat is taken, whatever took the last one."""
+    table = batch.table
     if table.status == "waiting" and all(p is not None for p in table.seats):
-        deal(table, 0, batch)
-        timers.time_absent(table, batch)
+        deal(0, batch)
+        timers.time_absent(batch)
 
 
-def schedule(table: TableState, batch: Batch) -> None:
+def schedule(batch: Batch) -> None:
     """Ask a bot for the next move, or time the human to move (not at a followed table:
     its own process plays it)."""
+    table = batch.table
     state = table.state
     if table.status != "playing" or state is None or table.config.followed:
         return
     simultaneous = state.to_move is None
     timed: list[int] = []
     for seat in table.game.acting_seats(state):
-        if simultaneous and seat in table.asked:
+        if simultaneous and seat in batch.asked:
             continue  # its answer is on the way; a decision there outlives other moves
         player = table.seats[seat]
         if player is not None and player.bot is not None:
-            ask_bot(table, seat, player.bot, batch)
+            ask_bot(seat, player.bot, batch)
         elif seat in table.away:
-            ask_bot(table, seat, table.config.timeout_bot, batch)
+            ask_bot(seat, table.config.timeout_bot, batch)
         else:
             timed.append(seat)
     if timed and table.config.move_seconds > 0:
-        table.clock = TurnClock(table.game_seq, tuple(timed))
+        batch.clock = TurnClock(table.game_seq, tuple(timed))
         batch.later(timers.move(table))
-        batch.later(lambda: views.clock(table, tuple(table.clients)))
+        batch.later(ShowClock())
 
 
-def out_of_time(table: TableState, seq: int, batch: Batch) -> None:
+def out_of_time(seq: int, batch: Batch) -> None:
     """The move timer of `seq` fired: the timeout bot takes the seats of the humans still to
     act (`TakenOver`; `schedule` asks it for their moves) and plays them until each owner
     takes his seat back, so a player who walked away does not stall every move."""
+    table = batch.table
     if seq != table.game_seq or table.state is None:
         return
     for seat in table.game.acting_seats(table.state):
@@ -148,10 +152,11 @@ def out_of_time(table: TableState, seq: int, batch: Batch) -> None:
             batch.emit(TakenOver(seat, True))
 
 
-def ask_bot(table: TableState, seat: int, level: str, batch: Batch) -> None:
+def ask_bot(seat: int, level: str, batch: Batch) -> None:
+    table = batch.table
     if table.state is None:
         return
     observation = table.state.observation(seat)
-    seed = table.rng.getrandbits(SEED_BITS)
-    table.asked.add(seat)
+    seed = draw(table, "bot", table.game_seq, seat)
+    batch.asked.add(seat)
     batch.later(AskBot(seat, level, observation, seed, table.game_seq))

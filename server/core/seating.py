@@ -6,7 +6,7 @@ than once; when his last connection closes the grace timer starts, and when it r
 plays the seat (`TakenOver`) until he comes back.
 """
 
-from server.core import timers, views
+from server.core import timers
 from server.core.batch import Batch
 from server.core.commands import (
     AddBot,
@@ -22,6 +22,7 @@ from server.core.commands import (
 )
 from server.core.effects import Send
 from server.core.state import TableState, Viewer
+from server.core.views import ShowMissed, ShowSnapshot
 from server.events import Chatted, Player, Seated, TakenOver, Vacated
 from server.protocol import Joined, Ok, Reply, SessionMoved
 
@@ -39,10 +40,11 @@ __all__ = [
 ]
 
 
-def join(table: TableState, cmd: Join, batch: Batch) -> None:
+def join(cmd: Join, batch: Batch) -> None:
+    table = batch.table
     own = table.seat_of(cmd.user.id)
     if own is not None:
-        return _attach(table, cmd.client, cmd.user, cmd.request_id, own, batch, joined=True)
+        return _attach(cmd.client, cmd.user, cmd.request_id, own, batch, joined=True)
     if not _invited(table, cmd.invite):
         return batch.error(cmd, "bad_invite", "this private table needs its invite")
     if table.status != "waiting":
@@ -56,43 +58,46 @@ def join(table: TableState, cmd: Join, batch: Batch) -> None:
     if seat not in free:
         return batch.error(cmd, "seat_taken", f"seat {seat} is taken")
     batch.emit(Seated(seat, Player(cmd.user.id, cmd.user.name, client_bot=cmd.user.bot)))
-    _attach(table, cmd.client, cmd.user, cmd.request_id, seat, batch, joined=True)
+    _attach(cmd.client, cmd.user, cmd.request_id, seat, batch, joined=True)
     return None
 
 
-def watch(table: TableState, cmd: Watch, batch: Batch) -> None:
+def watch(cmd: Watch, batch: Batch) -> None:
+    table = batch.table
     if not _invited(table, cmd.invite):
         return batch.error(cmd, "bad_invite", "this private table needs its invite")
-    _attach(table, cmd.client, cmd.user, cmd.request_id, None, batch, joined=False)
+    _attach(cmd.client, cmd.user, cmd.request_id, None, batch, joined=False)
     return None
 
 
-def resume(table: TableState, cmd: Resume, batch: Batch) -> None:
+def resume(cmd: Resume, batch: Batch) -> None:
     """A client back after a reconnect: every event it missed, or a snapshot."""
+    table = batch.table
     seat = table.seat_of(cmd.user.id)
-    if seat is None and cmd.client not in table.clients and table.config.private:
+    if seat is None and cmd.client not in batch.viewers and table.config.private:
         return batch.error(cmd, "bad_invite", "watch this private table with its invite")
     if cmd.seq > table.seq:
         return batch.error(cmd, "bad_seq", f"the table is only at seq {table.seq}")
-    table.clients.pop(cmd.client, None)
+    batch.viewers.pop(cmd.client, None)
     batch.attach[cmd.client] = Viewer(cmd.user, seat)
-    _take_back(seat, table, batch)
-    batch.later(lambda: views.missed(table, cmd.client, seat, cmd.seq))
+    _take_back(seat, batch)
+    batch.later(ShowMissed(cmd.client, seat, cmd.seq))
     batch.reply(cmd.client, Ok(id=cmd.request_id))
     return None
 
 
-def leave(table: TableState, cmd: Leave, batch: Batch) -> None:
+def leave(cmd: Leave, batch: Batch) -> None:
     """Give up a seat (before the list: free it; during it: a bot plays on) or stop watching."""
+    table = batch.table
     seat = table.seat_of(cmd.user.id)
     if seat is None:
-        if table.clients.pop(cmd.client, None) is None:
+        if batch.viewers.pop(cmd.client, None) is None:
             return batch.error(cmd, "not_at_table", "you are not at this table")
         batch.reply(cmd.client, Ok(id=cmd.request_id))
         return None
-    for client, viewer in list(table.clients.items()):
+    for client, viewer in list(batch.viewers.items()):
         if viewer.user.id == cmd.user.id:
-            del table.clients[client]
+            del batch.viewers[client]
     if table.status == "waiting":
         batch.emit(Vacated(seat))
     else:
@@ -101,7 +106,8 @@ def leave(table: TableState, cmd: Leave, batch: Batch) -> None:
     return None
 
 
-def add_bot(table: TableState, cmd: AddBot, batch: Batch) -> None:
+def add_bot(cmd: AddBot, batch: Batch) -> None:
+    table = batch.table
     if table.seat_of(cmd.user.id) is None and cmd.user.id != table.config.created_by:
         return batch.error(cmd, "not_seated", "only players and the host add bots")
     if cmd.level not in table.bot_levels:
@@ -118,8 +124,8 @@ def add_bot(table: TableState, cmd: AddBot, batch: Batch) -> None:
     return None
 
 
-def say(table: TableState, cmd: Say, batch: Batch) -> None:
-    viewer = table.clients.get(cmd.client)
+def say(cmd: Say, batch: Batch) -> None:
+    viewer = batch.viewers.get(cmd.client)
     if viewer is None:
         return batch.error(cmd, "not_at_table", "join or watch the table to chat")
     batch.emit(Chatted(viewer.seat, cmd.user.name, cmd.text))
@@ -127,21 +133,23 @@ def say(table: TableState, cmd: Say, batch: Batch) -> None:
     return None
 
 
-def disconnect(table: TableState, cmd: Disconnect, batch: Batch) -> None:
+def disconnect(cmd: Disconnect, batch: Batch) -> None:
     """A connection closed; its seat's grace timer starts if it was the owner's last one.
     Closed for a newer connection of the same session: everybody at the table is told."""
-    viewer = table.clients.pop(cmd.client, None)
+    table = batch.table
+    viewer = batch.viewers.pop(cmd.client, None)
     if viewer is None or viewer.seat is None:
         return
-    if cmd.replaced and table.clients:
+    if cmd.replaced and batch.viewers:
         notice = SessionMoved(table=table.config.id, seat=viewer.seat, name=viewer.user.name)
-        batch.later(Send(tuple(table.clients), notice))
-    if not any(v.user.id == viewer.user.id for v in table.clients.values()):
+        batch.later(Send(tuple(batch.viewers), notice))
+    if not any(v.user.id == viewer.user.id for v in batch.viewers.values()):
         batch.later(timers.grace(table, viewer.seat))
 
 
-def fill(table: TableState, batch: Batch) -> None:
+def fill(batch: Batch) -> None:
     """The fill timer fired: bots of the table's level take every empty seat."""
+    table = batch.table
     if table.status != "waiting":
         return
     for seat, player in enumerate(table.seats):
@@ -149,8 +157,9 @@ def fill(table: TableState, batch: Batch) -> None:
             batch.emit(Seated(seat, _bot(table.config.fill_level)))
 
 
-def reserve(table: TableState, cmd: Reserve, batch: Batch) -> None:
+def reserve(cmd: Reserve, batch: Batch) -> None:
     """Seat the drawn players on the empty seats of a waiting table, in seat order."""
+    table = batch.table
     if table.status != "waiting":
         return
     for seat, player in enumerate(cmd.players[: table.seat_count]):
@@ -158,15 +167,16 @@ def reserve(table: TableState, cmd: Reserve, batch: Batch) -> None:
             batch.emit(Seated(seat, player))
 
 
-def grace_over(table: TableState, seat: int, batch: Batch) -> None:
+def grace_over(seat: int, batch: Batch) -> None:
     """The grace timer of `seat` fired: a bot plays it if its owner is still away."""
+    table = batch.table
     player = table.seats[seat]
     if (
         table.status == "playing"
         and player is not None
         and player.bot is None
         and seat not in table.away
-        and not any(v.seat == seat for v in table.clients.values())
+        and not any(v.seat == seat for v in batch.viewers.values())
     ):
         batch.emit(TakenOver(seat, True))
 
@@ -180,7 +190,6 @@ def _invited(table: TableState, invite: str | None) -> bool:
 
 
 def _attach(
-    table: TableState,
     client: ClientId,
     user: User,
     request_id: int | str | None,
@@ -191,16 +200,16 @@ def _attach(
 ) -> None:
     """Connect `client` to the table (as `seat`'s owner or a spectator): its reply, then a
     snapshot as it sees the table after the command."""
-    table.clients.pop(client, None)
+    batch.viewers.pop(client, None)
     batch.attach[client] = Viewer(user, seat)
-    _take_back(seat, table, batch)
+    _take_back(seat, batch)
     reply: Reply = Ok(id=request_id)
     if joined and seat is not None:
-        reply = Joined(id=request_id, table=table.config.id, seat=seat)
+        reply = Joined(id=request_id, table=batch.table.config.id, seat=seat)
     batch.reply(client, reply)
-    batch.later(lambda: views.snapshot_for(table, client, seat))
+    batch.later(ShowSnapshot(client, seat))
 
 
-def _take_back(seat: int | None, table: TableState, batch: Batch) -> None:
-    if seat is not None and seat in table.away:
+def _take_back(seat: int | None, batch: Batch) -> None:
+    if seat is not None and seat in batch.table.away:
         batch.emit(TakenOver(seat, False))

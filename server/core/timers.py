@@ -1,5 +1,5 @@
 """The three timers of a table and when each starts. A timer's firing comes back as
-`TimerFired(key)`; the core then checks whether it still matters (`TableCore.handle`):
+`TimerFired(key)`; the core then checks whether it still matters (`decide`):
 
 - **fill** (`fill_bots_after` seconds after the table opens): bots take the empty seats
   (`seating.fill`).
@@ -45,10 +45,11 @@ def move(table: TableState) -> StartTimer:
     return StartTimer(key, table.config.move_seconds)
 
 
-def time_absent(table: TableState, batch: Batch) -> None:
+def time_absent(batch: Batch) -> None:
     """Grace timers for human seats nobody is connected to (after a restart, at the start of
     a list filled by bots)."""
-    present = {v.seat for v in (*table.clients.values(), *batch.attach.values())}
+    table = batch.table
+    present = {v.seat for v in (*batch.viewers.values(), *batch.attach.values())}
     for seat, player in enumerate(table.seats):
         if player is not None and player.bot is None and seat not in present | table.away:
             batch.later(grace(table, seat))

@@ -6,21 +6,26 @@ private table's events and results are never published: the bus is public); an
 information leak can only live here or in the engine's `observation`, and the leak tests aim
 at exactly these two. Three ways out, all built here:
 
-- `fan_out`: the new events of a command, once per group of recipients with the same view
-  (the seat's owner on every connection, all spectators together: each group's message is
-  encoded once), the public copy for the bus, deal results and the lobby entry (public
-  tables only);
+- `fan_out`: the events of one decision (its `Recent` records, however many), once per
+  group of recipients with the same view (the seat's owner on every connection, all
+  spectators together: each group's message is encoded once), the public copy for the bus,
+  deal results and the lobby entry (public tables only);
 - `missed`: the events after a `seq` for one reconnecting client, or a snapshot;
 - `snapshot`: the whole table as one recipient may see it.
+
+What a command shows only once it is decided (a snapshot, the missed events, the clock) is
+asked for with a `Later` value and rendered by `render` from the state after it.
 """
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
 from server.core.commands import ClientId
 from server.core.effects import Effect, Publish, Send
-from server.core.state import BotHint, Recent, TableState
+from server.core.state import BotHint, Live, Recent, TableState, Viewer
 from server.events import (
     Chatted,
     DealStarted,
@@ -36,13 +41,18 @@ from server.protocol import Clock, Event, SeatInfo, Snapshot, TableInfo
 
 __all__ = [
     "DealView",
+    "Later",
     "MoveView",
     "SeatedView",
+    "ShowClock",
+    "ShowMissed",
+    "ShowSnapshot",
     "VisibleEvent",
     "clock",
     "fan_out",
     "lobby_entry",
     "missed",
+    "render",
     "snapshot",
     "snapshot_for",
     "table_info",
@@ -50,6 +60,41 @@ __all__ = [
 ]
 
 LOBBY_EVENTS = (Seated, Vacated, DealStarted, SeriesEnded)  # they change a lobby entry
+Viewers = Mapping[ClientId, Viewer]
+
+
+@dataclass(frozen=True)
+class ShowSnapshot:
+    """The table as `seat` sees it, and the running clock, to `client`."""
+
+    client: ClientId
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class ShowMissed:
+    """The events after `seq` as `seat` sees them (or a snapshot) to `client`."""
+
+    client: ClientId
+    seat: int | None
+    seq: int
+
+
+@dataclass(frozen=True)
+class ShowClock:
+    """The running move clock to everyone at the table."""
+
+
+Later = ShowSnapshot | ShowMissed | ShowClock
+
+
+def render(later: Later, table: TableState, live: Live) -> list[Effect]:
+    """What `later` sends, from the state and the clients after the command."""
+    if isinstance(later, ShowSnapshot):
+        return snapshot_for(table, live, later.client, later.seat)
+    if isinstance(later, ShowMissed):
+        return missed(table, live, later.client, later.seat, later.seq)
+    return clock(table, live, tuple(live.viewers))
 
 
 class SeatedView(msgspec.Struct, frozen=True, tag="seated", tag_field="kind"):
@@ -111,22 +156,23 @@ def visible_event(
 
 def fan_out(
     table: TableState,
-    count: int,
+    viewers: Viewers,
+    records: Iterable[Recent],
     games: tuple[GameOver, ...] = (),
     ack: tuple[ClientId, int | str | None] | None = None,
 ) -> list[Effect]:
-    """The last `count` events for every connected client (each its own view) and, for a
+    """The events of `records` for every client in `viewers` (each its own view) and, for a
     public table, the bus, then its new lobby entry if it changed and the results of the
     deals in `games`. `ack` (a v2 move's client and request id): the first event goes to that
     connection with the request's `id`, as the answer to its `act`."""
     by_view: dict[int | None, list[ClientId]] = {}
-    for client, viewer in table.clients.items():
+    for client, viewer in viewers.items():
         by_view.setdefault(viewer.seat, []).append(client)
     table_id = table.config.id
     published = not table.config.private  # the bus is public: private tables stay off it
     effects: list[Effect] = []
     lobby_changed = False
-    for item in list(table.recent)[-count:]:
+    for item in records:
         public = None
         for viewer, clients in by_view.items():
             event, view = visible_event(item, viewer, table.game)
@@ -151,7 +197,7 @@ def fan_out(
                 Publish("result", {"table": table_id, "standings": item.event.standings})
             )
     if lobby_changed:
-        effects += lobby_entry(table)
+        effects += lobby_entry(table, viewers)
     for game in games if published else ():
         effects.append(
             Publish("result", {"table": table_id, "deal": game.number, "result": game.result})
@@ -159,33 +205,35 @@ def fan_out(
     return effects
 
 
-def lobby_entry(table: TableState) -> list[Effect]:
+def lobby_entry(table: TableState, viewers: Viewers) -> list[Effect]:
     """The table's entry in the lobby of every server process, unless it is private."""
-    return [] if table.config.private else [Publish("lobby", table_info(table))]
+    return [] if table.config.private else [Publish("lobby", table_info(table, viewers))]
 
 
-def missed(table: TableState, client: ClientId, seat: int | None, seq: int) -> list[Effect]:
+def missed(
+    table: TableState, live: Live, client: ClientId, seat: int | None, seq: int
+) -> list[Effect]:
     """Every event after `seq` as `seat` sees it, or a snapshot if they left the window."""
     gap = [item for item in table.recent if item.seq > seq]
     if table.seq - seq > len(gap):
-        return snapshot_for(table, client, seat)
+        return snapshot_for(table, live, client, seat)
     table_id = table.config.id
     effects: list[Effect] = []
     for item in gap:
         event, view = visible_event(item, seat, table.game)
         effects.append(Send((client,), Event(table=table_id, seq=item.seq, event=event, view=view)))
-    return effects + clock(table, (client,)) if gap else effects
+    return effects + clock(table, live, (client,)) if gap else effects
 
 
-def snapshot_for(table: TableState, client: ClientId, seat: int | None) -> list[Effect]:
-    return [Send((client,), snapshot(table, seat)), *clock(table, (client,))]
+def snapshot_for(table: TableState, live: Live, client: ClientId, seat: int | None) -> list[Effect]:
+    return [Send((client,), snapshot(table, live.viewers, seat)), *clock(table, live, (client,))]
 
 
-def clock(table: TableState, clients: tuple[ClientId, ...]) -> list[Effect]:
+def clock(table: TableState, live: Live, clients: tuple[ClientId, ...]) -> list[Effect]:
     """The move clock for `clients`, while the game waits for humans on a move timer. Its
     `seconds` are the whole move time here; the actor, which runs the timer, says what is
     left when it sends it."""
-    running = table.clock
+    running = live.clock
     if running is None or running.seq != table.game_seq or table.status != "playing":
         return []
     if not clients:
@@ -201,13 +249,13 @@ def clock(table: TableState, clients: tuple[ClientId, ...]) -> list[Effect]:
     return [Send(clients, message)]
 
 
-def snapshot(table: TableState, seat: int | None) -> Snapshot:
+def snapshot(table: TableState, viewers: Viewers, seat: int | None) -> Snapshot:
     """The whole table as `seat` (None: a spectator) may see it."""
     game = table.game
     view = game.view(table.state, seat, history=True) if table.state is not None else None
     standings = game.standings(table.seat_count, table.results) if table.results else None
     return Snapshot(
-        table=table_info(table),
+        table=table_info(table, viewers),
         seq=table.seq,
         seat=seat,
         view=view,
@@ -217,7 +265,7 @@ def snapshot(table: TableState, seat: int | None) -> Snapshot:
     )
 
 
-def table_info(table: TableState) -> TableInfo:
+def table_info(table: TableState, viewers: Viewers) -> TableInfo:
     """Public metadata, for the lobby and snapshots (never cards)."""
     config = table.config
     return TableInfo(
@@ -230,7 +278,7 @@ def table_info(table: TableState) -> TableInfo:
         private=config.private,
         series_length=config.series_length,
         deal=max(table.deal_number, 0),
-        spectators=sum(1 for v in table.clients.values() if v.seat is None),
+        spectators=sum(1 for v in viewers.values() if v.seat is None),
         move_seconds=round(config.move_seconds),
     )
 

@@ -204,7 +204,6 @@ class Connection:
                 except LobbyError:
                     continue
                 table.submit(commands.Disconnect(self.id, self.was_replaced))
-                table.forget(self.id)
 
     async def _write(self) -> None:
         """Send the outbox in order until it is empty, then end (`push` starts a new one)."""
