@@ -96,7 +96,9 @@ class SpectatorsSeeSeatZero(SkatGame):
     ids=["skat-discard", "tichu-exchange", "spectator-view"],
 )
 def test_the_audit_finds_a_leak_when_there_is_one(game: GameKind, rules: dict[str, Any]) -> None:
-    audit = audit_tables(game, rules, tables=5, deals=2, seed=20262010)
+    # Random bots seldom win the bidding and pick up the skat (about one table in ten here),
+    # so the audit runs enough tables that the broken discard is seen, whatever the seeds.
+    audit = audit_tables(game, rules, tables=20, deals=2, seed=20262000)
     assert audit.leaks
 
 
