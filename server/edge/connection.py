@@ -1,9 +1,10 @@
 """One WebSocket connection: decode, route, reply; an outbox for everything the server pushes.
 
 Frames are parsed once, at the edge, into `protocol` types; anything else is answered with an
-`error` and changes nothing. Tables push through `push`, which never blocks: a client that
-stops reading fills its outbox and is disconnected instead of slowing its table down. The task
-that drains the outbox runs only while it holds messages, so an idle connection costs no task.
+`error` and changes nothing. Tables push through `push`, which never blocks: a frame goes to
+the socket at once while it takes everything, else to the outbox, which a task drains with
+websockets' flow control; a client that stops reading fills it and is disconnected instead of
+slowing its table down. An idle connection costs no task.
 """
 
 import asyncio
@@ -14,6 +15,7 @@ import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
+from websockets.protocol import State
 
 from server.analysis import Analyses, Done, Progress
 from server.core import commands
@@ -160,10 +162,19 @@ class Connection:
         self.social = social  # presence, friends, lobby chat (None: not offered)
 
     def push(self, data: bytes) -> None:
-        """Queue an encoded message (UTF-8 JSON, as `encode` makes it, the same bytes for
-        every recipient) for the client; a client whose outbox is full is disconnected."""
+        """Send an encoded message (UTF-8 JSON, the same bytes for every recipient): at once
+        while the socket took all before it, else through the outbox (`_write` waits in
+        `send`); a client whose outbox is full is disconnected."""
         if self.closing:
             return
+        ws = self.ws
+        if self.writer is None:
+            if ws.protocol.state is not State.OPEN or ws.transport.is_closing():
+                return  # the connection closes: `serve` ends
+            if not ws.transport.get_write_buffer_size():
+                ws.protocol.send_text(data)
+                ws.send_data()
+                return
         if len(self.outbox) >= self.settings.outbox_size:
             log.warning("client %d does not read; closing", self.id)
             self._close_later(CloseCode.TRY_AGAIN_LATER, "too slow")

@@ -1,7 +1,8 @@
 """The store: one async SQLAlchemy engine behind the few operations the server needs.
 
 Appends go through a single writer task that commits whatever is queued in one transaction
-(group commit): under load many tables share one commit, and a table's `append` returns only
+(group commit), gathered for `GROUP_SECONDS` after the first: many tables share one commit
+(its fixed cost and the hand-over to the writer's thread), and a table's `append` returns only
 when its events are durable. Only then does the table tell anyone (persist, then tell). If a
 shared transaction fails, the writer retries each append alone so one bad batch cannot fail
 its neighbours.
@@ -72,6 +73,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+GROUP_SECONDS = 0.005  # how long a commit gathers appends (a move's latency grows by this)
 GUEST_NAME_BYTES = 4
 
 
@@ -389,6 +391,8 @@ class Store:
         async with self._writer() as run:
             while True:
                 await self._wakeup.wait()
+                if not self._closing:
+                    await asyncio.sleep(GROUP_SECONDS)
                 self._wakeup.clear()
                 items, self._queue = self._queue, []
                 if not items:
@@ -404,7 +408,8 @@ class Store:
                         future.set_result(None)
                     else:
                         future.set_exception(outcome)
-                self._wakeup.set()  # look again: appends may have queued during the commit
+                if self._closing:
+                    self._wakeup.set()  # look again until nothing is left
 
     @contextlib.asynccontextmanager
     async def _writer(self) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
