@@ -2,7 +2,10 @@
 
 Run: `python -m bench.skat_ladder --deals 150 --out FILE` (resumable: games already in FILE
 are skipped; `--steps club-strong` plays only that step, `--quick` 12 deals), then
-`python -m bench.skat_ladder --report --out FILE [FILE ...]`.
+`python -m bench.skat_ladder --report --out FILE [FILE ...]`. With `--counted` the Monte
+Carlo levels play as `LEVEL-counted` (time budgets off: every world they ask for is solved),
+so a step depends only on its seeds, not on the machine's load; without it they play as at
+the tables, with wall-time budgets. The output names which was used.
 
 A step `weaker-stronger` is `bench.skat_strength` with the weaker level as the reference:
 every deal is played once by three weaker bots (the mirror) and once per seat with the
@@ -22,8 +25,9 @@ from typing import Any, Final
 import msgspec
 
 from bench import skat_strength
+from bots.registry import counted_name
 
-__all__ = ["LADDER", "Step", "ladder_steps", "main", "step_result"]
+__all__ = ["LADDER", "Step", "ladder_steps", "main", "played_steps", "step_result"]
 
 LADDER: Final = ("beginner", "club", "strong", "expert")
 QUICK_DEALS: Final = 12
@@ -49,6 +53,21 @@ class Step(msgspec.Struct, frozen=True):
 def ladder_steps(ladder: Sequence[str] = LADDER) -> list[tuple[str, str]]:
     """Each level with the next one up."""
     return list(itertools.pairwise(ladder))
+
+
+def played_steps(steps: list[tuple[str, str]], counted: bool) -> list[tuple[str, str]]:
+    """The bots that play `steps`: the levels themselves, or with `counted` their variants
+    without time budgets."""
+    if not counted:
+        return steps
+    return [(counted_name(weaker), counted_name(stronger)) for weaker, stronger in steps]
+
+
+def budgets_note(counted: bool) -> str:
+    """The line that says how the Monte Carlo levels were limited."""
+    if counted:
+        return "Monte Carlo levels counted: time budgets off, every world solved (load-independent)"
+    return "Monte Carlo levels timed: wall-time budgets as at the tables (load-dependent)"
 
 
 def step_result(records: list[dict[str, Any]], weaker: str, stronger: str) -> Step:
@@ -99,8 +118,11 @@ def main() -> None:
         help="games are appended to the first file; all are read for resuming and the report",
     )
     parser.add_argument("--report", action="store_true", help="only print the ladder")
+    parser.add_argument(
+        "--counted", action="store_true", help="play LEVEL-counted (time budgets off)"
+    )
     args = parser.parse_args()
-    steps = _parse_steps(args.steps)
+    steps = played_steps(_parse_steps(args.steps), args.counted)
     records = [r for path in args.out for r in skat_strength.load(path)]
     if not args.report:
         deals = QUICK_DEALS if args.quick else args.deals
@@ -109,6 +131,7 @@ def main() -> None:
         for weaker, stronger in steps:
             skat_strength.run([stronger], seeds, args.out[0], print, base=weaker, done=done)
         records = [r for path in args.out for r in skat_strength.load(path)]
+    print(budgets_note(args.counted))
     print_ladder(records, steps)
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "TICHU_POLICIES",
     "GameBots",
     "bots_of",
+    "counted_name",
     "player_levels",
     "policy",
     "policy_names",
@@ -47,6 +48,12 @@ COUNTED = "-counted"
 TICHU_POLICIES = ("random", "greedy", "classic", "strong")
 # What a player picks from (`list_games`); the other names are for tests and tournaments.
 SKAT_PLAYER_LEVELS = ("random", "greedy", "beginner", "club", "strong", "expert")
+
+
+def counted_name(level: str) -> str:
+    """The name of `level` with its time budgets off (`LEVEL-counted`); a level without
+    budgets (no Monte Carlo search, e.g. `beginner`) is its own counted variant."""
+    return level + COUNTED if level in SKAT_MONTE_CARLO_LEVELS else level
 
 
 def skat_policy(name: str) -> Callable[..., Any]:

@@ -7,8 +7,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bench.skat_ladder import LADDER, Step, ladder_steps, step_result
+from bench.skat_ladder import LADDER, Step, budgets_note, ladder_steps, played_steps, step_result
 from bench.skat_strength import games_to_play
+from bots.registry import counted_name, skat_policy
 
 
 def game(deal: int, names: list[str], sf: list[int]) -> dict[str, Any]:
@@ -93,3 +94,25 @@ def test_a_step_plays_the_mirror_and_the_stronger_level_in_each_seat() -> None:
         (7, ["beginner", "beginner", "club"]),
     ]
     assert len(games) == 8
+
+
+def test_counted_steps_play_the_monte_carlo_levels_without_time_budgets() -> None:
+    steps = ladder_steps()
+    assert played_steps(steps, counted=False) == steps
+    assert played_steps(steps, counted=True) == [
+        ("beginner", "club-counted"),
+        ("club-counted", "strong-counted"),
+        ("strong-counted", "expert-counted"),
+    ]
+    for weaker, stronger in played_steps(steps, counted=True):
+        assert skat_policy(weaker) is not None and skat_policy(stronger) is not None
+
+
+def test_a_level_without_budgets_is_its_own_counted_variant() -> None:
+    assert counted_name("beginner") == "beginner"
+    assert counted_name("strong") == "strong-counted"
+
+
+def test_the_output_says_whether_the_budgets_were_on() -> None:
+    assert "time budgets off" in budgets_note(counted=True)
+    assert "wall-time budgets" in budgets_note(counted=False)
