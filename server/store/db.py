@@ -73,7 +73,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-GROUP_SECONDS = 0.005  # how long a commit gathers appends (a move's latency grows by this)
+GROUP_SECONDS = 0.010  # how long a commit gathers appends (a move's latency grows by this)
 GUEST_NAME_BYTES = 4
 
 
