@@ -119,7 +119,8 @@ def test_bug6_the_bot_level_chosen_at_creation_is_the_tables(
 
 
 WORDS_JS = """(root) => {
-  // Every word of every text in `root`: the number of line boxes it occupies.
+  // Every word of every text in `root`: the number of line boxes it occupies (a word broken
+  // over two lines, "Alleinspiel/er", occupies two).
   const out = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
-from tests.web.test_client_regressions import to_our_first_lead
+from tests.web.test_client_regressions import WORDS_JS, to_our_first_lead
 from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
 
 BOX_JS = """(selector) => {
@@ -47,23 +47,6 @@ def test_bug6_the_trick_taken_and_the_lead_note_do_not_overlap(
 
 
 NO_SIDEWAYS_JS = "() => document.documentElement.scrollWidth <= window.innerWidth"
-
-# Every word of `root`'s text: the number of line boxes it occupies (a word broken over two
-# lines, "Alleinspiel/er", occupies two).
-WORDS_JS = """(root) => {
-  const out = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const match of node.textContent.matchAll(/\\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      out.push([match[0], lines.size]);
-    }
-  }
-  return out;
-}"""
 
 # Whether the chosen option of a select shows whole: the text's width (measured in the
 # select's font) fits the select's box less its padding and the arrow.
