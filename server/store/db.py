@@ -91,12 +91,12 @@ class TableAccess(msgspec.Struct, frozen=True):
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL with synchronous=NORMAL: a commit survives the process being killed at any moment.
-    WAL (kept in the file) is switched on only once: the switch needs a lock that a connection
-    opened while another one writes may not get ("database is locked")."""
+    """WAL (switched on once: the switch needs a lock a new connection may not get) with
+    synchronous=NORMAL: a commit survives the process being killed at any moment."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout=5000")
-    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+    cursor.execute("PRAGMA journal_mode")
+    if cursor.fetchone()[0].lower() != "wal":
         cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
