@@ -46,6 +46,7 @@ from engine.skat.cards import (
 from engine.skat.scoring import (
     SCHNEIDER_POINTS,
     WIN_POINTS,
+    doubled,
     matadors,
     seeger_fabian,
     value_null_game,
@@ -148,9 +149,12 @@ def contracts_of(outcomes: Outcomes) -> list[Contract]:
     ]
 
 
-def declarer_score(contract: Contract, matador_count: int, bid: int, level: int) -> int | None:
-    """The declarer's Seeger-Fabian points for `contract` when a world ends at `level`; None
-    when the contract cannot be declared at `bid` (a null worth less)."""
+def declarer_score(
+    contract: Contract, matador_count: int, bid: int, level: int, kontra: int = 0
+) -> int | None:
+    """The declarer's Seeger-Fabian points for `contract` when a world ends at `level`, after
+    `kontra` doublings (Kontra 1, Re 2); None when the contract cannot be declared at `bid`
+    (a null worth less)."""
     if contract.game == "null":
         value = NULL_VALUES[(contract.ouvert, contract.hand)]
         if value < bid:
@@ -169,7 +173,8 @@ def declarer_score(contract: Contract, matador_count: int, bid: int, level: int)
             declarer_points=points,
             declarer_tricks=HAND_SIZE if level == SCHWARZ_LEVEL else HAND_SIZE // 2,
         )
-    return seeger_fabian(PLAYERS, 0, settled.won, settled.list_value)[0]
+    list_value = doubled(settled.list_value, kontra=kontra, bock=False)
+    return seeger_fabian(PLAYERS, 0, settled.won, list_value)[0]
 
 
 def expected_score(contract: Contract, outcomes: Outcomes, bid: int) -> float | None:

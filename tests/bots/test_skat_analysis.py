@@ -1,5 +1,6 @@
 """Deal analysis (issue 26): a known blunder is marked, exact open-card play has no
-open-card mistakes, a pass with a sure grand costs, the same seed gives the same analysis."""
+open-card mistakes, a pass with a sure grand costs, the same seed gives the same analysis,
+Kontra and Re count in the declarer's stake."""
 
 import msgspec
 import pytest
@@ -15,11 +16,13 @@ from bots.skat.analysis import (
     steps_of,
     summarize_list,
 )
-from bots.skat.analysis.marks import SCORE_BLUNDER
+from bots.skat.analysis.card_play import review_card
+from bots.skat.analysis.marks import SCORE_BLUNDER, stakes
+from bots.skat.expected import Contract
 from bots.skat.montecarlo import position_of, shared_solver
 from bots.skat.sampling import World
 from engine.errors import InvalidInput
-from engine.skat.actions import Bid, Declare, Pass, Play
+from engine.skat.actions import Bid, Declare, Hold, Kontra, Pass, Play, Re
 from engine.skat.cards import format_card, parse_cards
 from engine.skat.deal import Deal
 from engine.skat.rules import Rules
@@ -147,3 +150,45 @@ def test_steps_run_in_any_order_assemble_to_the_same_analysis() -> None:
         final, msgspec.json.decode(msgspec.json.encode(parts), type=list[Part]), BUDGET, 5
     )
     assert assembled == analyze_deal(final, BUDGET, seed=5)
+
+
+def test_kontra_and_re_double_the_declarers_stake_not_a_defenders() -> None:
+    grand = Contract("grand")  # with 2, game 3: 72
+    assert stakes(grand, 2, 18) == (316.0, 40.0)  # 72 + 50 won against -144 - 50 lost
+    assert stakes(grand, 2, 18, kontra=1) == (532.0, 40.0)  # 144 + 50 against -288 - 50
+    assert stakes(grand, 2, 18, 4, kontra=2) == (964.0, 30.0)  # 288 + 50 against -576 - 50
+
+
+@needs_jit
+def test_a_card_after_kontra_and_re_costs_the_declarer_four_times_the_game() -> None:
+    """Deal 23's grand hand (with 2, hand 4: 96) with middlehand in the bidding, played out
+    as before; once without doublings, once with Kontra after the declarer's lead and his
+    Re. The same view of every card; the declarer's losses after the Re are at a stake of
+    384 + 50 against -768 - 50, not 96 + 50 against -192 - 50, a defender's stay at 40."""
+    state = new_game(Rules(kontra=True), seed=SEED)
+    for seat, action in (
+        (1, Bid(18)),
+        (0, Hold()),
+        (1, Pass()),
+        (2, Pass()),
+        (0, Declare("grand")),
+    ):
+        state = state.apply(seat, action)
+    plain = _solver_play(state, blunder_at=BLUNDER_TRICK)
+    lead = next(action for _, action in plain.log if isinstance(action, Play))
+    doubled = _solver_play(
+        state.apply(0, lead).apply(1, Kontra()).apply(0, Re()), blunder_at=BLUNDER_TRICK
+    )
+    assert doubled.result.kontra == 2 and doubled.result.list_value == 4 * plain.result.list_value
+    factor = (384 + 50 + 768 + 50) / (96 + 50 + 192 + 50)
+    blunders = 0
+    for number in range(30):
+        before = review_card(plain, number, BUDGET, 1)
+        after = review_card(doubled, number, BUDGET, 1)
+        assert (after.seat, after.card, after.cards, after.mark) == (
+            before.seat, before.card, before.cards, before.mark
+        )  # fmt: skip
+        times = factor if after.seat == 0 and number > 0 else 1.0  # the lead came before
+        assert after.lost == pytest.approx(before.lost * times, abs=0.02)
+        blunders += after.card == BLUNDER and after.seat == 0 and after.mark == "blunder"
+    assert blunders == 1

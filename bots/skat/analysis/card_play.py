@@ -49,11 +49,11 @@ def review_card(final: State, number: int, budget: Budget, seed: int) -> CardRev
         raise InvalidInput("no card play without a declared game")
     position = final.seats.index(final.declarer)
     twelve = final.start.deal.hands[position] | final.start.deal.skat
-    declarer_stake, defender_stake = stakes(
-        contract, matadors(contract.game, twelve), final.bid, final.players
-    )
     for played, (state, seat, card) in enumerate(_plays(final)):
         if played == number:
+            declarer_stake, defender_stake = stakes(
+                contract, matadors(contract.game, twelve), final.bid, final.players, state.kontra
+            )
             stake = declarer_stake if seat == final.declarer else defender_stake
             rng = np.random.default_rng([seed, number])
             return _review(state, seat, card, stake, budget, rng)

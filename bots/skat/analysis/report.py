@@ -52,10 +52,10 @@ class CardReview(msgspec.Struct, frozen=True):
     `best` is a card of the highest win chance in the player's view (the card played when
     it is one of them, else the Monte Carlo bot's choice among them), `open_best` the
     open-card best; `lost` the SF points the card played cost against `best` (win chance
-    lost times what the game was worth to the mover), `open_lost_points` the card points
-    it cost open-card. `declarer_chance` is the declarer's win chance after the card as the
-    mover saw it (the evaluation chart), `open_declarer_points` the declarer's final card
-    points with best play after it."""
+    lost times what the game was worth to the mover, with the Kontra and Re said before
+    it), `open_lost_points` the card points it cost open-card. `declarer_chance` is the
+    declarer's win chance after the card as the mover saw it (the evaluation chart),
+    `open_declarer_points` the declarer's final card points with best play after it."""
 
     trick: int
     seat: int
