@@ -55,7 +55,10 @@ UNSEEN = {
     ("clock", None): "the story's servers time no moves (test_move_clock.py)",
     ("session_moved", None): "the story's replaced session holds no seat (test_guard.py)",
 }
-ANALYSIS_PATIENCE = 180.0  # a deal's analysis, the worker loading the solver first
+# A deal's analysis, its first step loading the solver in the worker (compiling it, up to
+# minutes on a loaded machine, when the numba cache is new or stale): the progress after that
+# step is `analyze`'s first reply.
+ANALYSIS_PATIENCE = 180.0
 # Anna holds the cards of the exchange example (the rest of the deal is in a fixed order).
 ANNAS_FIRST = ["2j", "3s", "Dragon", "4p", "5t", "6j", "7s", "8p"]
 
@@ -70,6 +73,7 @@ class Step:
     seq_back: int | None = None  # the example's seq becomes the actor's last one minus this
     second_process: bool = False
     check: Callable[["Story", Client, int], Awaitable[None] | None] | None = None
+    patience: float = PATIENCE  # how long the first reply may take
 
 
 class Story:
@@ -127,12 +131,15 @@ class Story:
         return request
 
 
-async def ask(client: Client, request: dict[str, Any]) -> dict[str, Any]:
+async def ask(client: Client, request: dict[str, Any], patience: float) -> dict[str, Any]:
     """Send `request` as it is (with its own id) and return the reply with that id."""
     future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
     client.replies[request["id"]] = future
     await client.send(request)
-    return await asyncio.wait_for(future, PATIENCE)
+    try:
+        return await asyncio.wait_for(future, patience)
+    except TimeoutError:
+        raise AssertionError(f"no reply to {request}") from None
 
 
 # --- what happens around the examples -----------------------------------------------------
@@ -326,7 +333,7 @@ STEPS: dict[int, Step] = {
     31: Step("doerte"),
     32: Step("doerte", check=the_guest_became_the_account),
     33: Step("watcher"),
-    34: Step("anna", check=the_analysis_follows),
+    34: Step("anna", check=the_analysis_follows, patience=ANALYSIS_PATIENCE),
     61: Step("erika", erika_and_fritz),
     62: Step("fritz"),
     63: Step("erika"),
@@ -397,7 +404,7 @@ async def replay(story: Story) -> None:
             client = await story.client(step.actor)
         request = story.fill(example, step, client)
         pushes_before = len(client.messages)
-        reply = await ask(client, request)
+        reply = await ask(client, request, step.patience)
         if reply["type"] == "welcome":
             client.user, client.token = reply["user"], reply["token"]
         if example["type"] == "create_tournament":  # a people's tournament from now on
