@@ -82,7 +82,12 @@ def test_declaring_shows_values_warns_below_the_bid_and_claims_are_refused_and_a
 ) -> None:
     dealt = prepared_deals()
     monkeypatch.setattr("engine.skat.state.deal_from_seed", lambda seed: next(dealt))
-    server = LiveServer(tmp_path / "server", bot_delay_seconds=0.0, series_3=2).start()
+    # The bots answer a claim with the solver: loaded in their workers before the server
+    # listens, not at the first claim, where loading it on a busy machine could miss the
+    # bot deadline and the fallback would answer the claim at random.
+    server = LiveServer(
+        tmp_path / "server", bot_delay_seconds=0.0, series_3=2, bot_warm_up=True
+    ).start()
     try:
         page = browser.page()
         open_lobby(page, server.url)
