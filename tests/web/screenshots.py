@@ -1,7 +1,9 @@
 """The README's screenshots: pictures the browser tests took, as JPEGs in docs/screenshots.
 
 Run the browser tests first (they write `tmp/web-artifacts/*.png`), then
-`python -m tests.web.screenshots` to refresh docs/screenshots/.
+`python -m tests.web.screenshots` to refresh docs/screenshots/, or
+`python -m tests.web.screenshots NAME...` to refresh only those (e.g. after running only the
+tests that take them).
 """
 
 import sys
@@ -32,9 +34,13 @@ PICTURES = {
 MAX_WIDTH = 1280
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    unknown = set(names) - set(PICTURES)
+    if unknown:
+        raise SystemExit(f"no such screenshot: {', '.join(sorted(unknown))}")
     DOCS.mkdir(parents=True, exist_ok=True)
-    for name, picture in PICTURES.items():
+    for name in names or PICTURES:
+        picture = PICTURES[name]
         image = Image.open(ARTIFACTS / f"{picture}.png").convert("RGB")
         if image.width > MAX_WIDTH:
             image = image.resize((MAX_WIDTH, image.height * MAX_WIDTH // image.width))
@@ -44,4 +50,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
