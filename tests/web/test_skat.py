@@ -7,6 +7,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from engine.skat.deal import parse_deal
 from tests.web.conftest import PHONE, WAIT_MS, Browser, LiveServer
 from tests.web.skat_ui import (
     Log,
@@ -121,9 +124,21 @@ def test_a_reload_mid_hand_and_a_dropped_connection_continue_a_deal_at_a_four_ta
     assert page.locator(".list-table tbody tr").count() == 1
 
 
+# The phone's deal: we (forehand) declare Hearts; middlehand's jacks and aces take tricks, so
+# he leads and we play a card as third to a trick (the picture of a trick in progress). On a
+# random deal middlehand might win no trick and that picture never come.
+PHONE_HANDS = (
+    "TH KH QH 9H 8H 7H KC QC 9C 8C",
+    "JC JS JH JD AC AS AH AD TC TS",
+    "TD KD QD 9D 8D KS QS 9S 8S 7S",
+)
+PHONE_DEAL = parse_deal([hand.split() for hand in PHONE_HANDS], ["7C", "7D"])
+
+
 def test_a_phone_sized_screen_plays_a_deal_without_sideways_scrolling(
-    live_server: LiveServer, browser: Browser
+    live_server: LiveServer, browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("engine.skat.state.deal_from_seed", lambda seed: PHONE_DEAL)
     page = browser.page(PHONE)
     open_lobby(page, live_server.url)
     assert no_horizontal_scroll(page)
