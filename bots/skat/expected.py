@@ -20,7 +20,7 @@ through a calibration table per game kind
 
 import json
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -82,6 +82,10 @@ MAX_NULL_UNSAFE_SUITS: Final = {False: 2, True: 1}
 _UNSAFE_SUITS: Final = 2  # index of "unsafe_suits" in bots.skat.features.NULL_FEATURES
 ACES: Final = sum(1 << suit_card(suit, "A") for suit in range(4))
 _CALIBRATION: Final = Path(__file__).parent / "data" / "calibration.json"
+# Solved worlds kept per process: the declaration deals the discard's worlds again (same
+# seed, same hidden cards), so its chosen game and every game with the same pair are found
+# here; a few decisions' worth (32 worlds times a dozen plans each).
+_SOLVED_WORLDS: Final = 4096
 
 
 class Contract(msgspec.Struct, frozen=True, order=True):
@@ -322,6 +326,7 @@ def solve_outcomes(
     ]
 
 
+@lru_cache(maxsize=_SOLVED_WORLDS)
 def _level(
     solver: Solver,
     hands: tuple[CardMask, CardMask, CardMask],
@@ -329,7 +334,8 @@ def _level(
     declarer: int,
     laid: CardMask,
 ) -> int:
-    """The highest level the declarer reaches open-card: lost, won, schneider, schwarz."""
+    """The highest level the declarer reaches open-card: lost, won, schneider, schwarz.
+    Cached: a world solved once (the same cards, game and skat) is never solved again."""
     if not opening_win(solver, hands, game, declarer, laid):
         return LOST
     if game == "null":

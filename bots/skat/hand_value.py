@@ -36,6 +36,12 @@ TRUMP_GAMES: Final[tuple[GameType, ...]] = (*SUIT_GAMES, "grand")
 PLAYABLE_STRENGTH: Final = 7.5
 ACE_RANK: Final = "A"
 TEN_RANK: Final = "T"
+# Per suit its cards, its ace and its ten: `strength` runs for every pair of twelve cards in
+# every solved world (`bots.skat.evaluation.quick_discard`), so it looks nothing up by name.
+_SUITS: Final = tuple(
+    (suit, SUIT_CARDS[suit], 1 << suit_card(suit, ACE_RANK), 1 << suit_card(suit, TEN_RANK))
+    for suit in range(4)
+)
 
 
 def strength(cards: CardMask, game: GameType) -> float:
@@ -47,16 +53,18 @@ def strength(cards: CardMask, game: GameType) -> float:
     jacks = popcount(cards & JACKS)
     top_jack = 0.5 * (cards >> 31 & 1)
     side = 0.0
-    for suit in range(4):
-        if game != "grand" and suit == TRUMP_SUIT[game]:
+    grand = game == "grand"
+    trump = None if grand else TRUMP_SUIT[game]
+    for suit, mask, ace, ten in _SUITS:
+        if suit == trump:
             continue
-        cards_in_suit = cards & SUIT_CARDS[suit]
-        has_ace = bool(cards_in_suit >> suit_card(suit, ACE_RANK) & 1)
-        has_ten = bool(cards_in_suit >> suit_card(suit, TEN_RANK) & 1)
+        cards_in_suit = cards & mask
+        has_ace = bool(cards_in_suit & ace)
+        has_ten = bool(cards_in_suit & ten)
         side += has_ace + 0.5 * (has_ten and (has_ace or popcount(cards_in_suit) >= 3))
-        if not cards_in_suit and game != "grand":
+        if not cards_in_suit and not grand:
             side += 0.5
-    if game == "grand":
+    if grand:
         return 1.5 * jacks + top_jack + side
     return popcount(cards & trump_mask(game)) + 0.5 * jacks + top_jack + side
 
