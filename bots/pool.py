@@ -127,7 +127,10 @@ class BotPool:
         self.stats = PoolStats()
         self._on_latency = on_latency
         self._context = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        # The worker freed last is taken first: a seat's next decision (the next bid, the
+        # skat, the discard, the declaration) then usually finds its hand's valuation and
+        # solved worlds in that worker's caches (bots.skat.score_bidding, bots.skat.expected).
+        self._idle: asyncio.LifoQueue[_Worker] = asyncio.LifoQueue()
         self._workers: list[_Worker] = []
         self._respawning: set[asyncio.Task[None]] = set()
         self._deciding = 0  # decisions waiting for a worker: tasks wait while any do

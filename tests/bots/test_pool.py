@@ -24,6 +24,27 @@ async def test_decisions_come_from_workers_and_are_legal() -> None:
         await pool.close()
 
 
+async def test_the_worker_freed_last_takes_the_next_decision() -> None:
+    """A seat's decisions follow each other on one worker, so its caches are warm."""
+    pool = BotPool(2, warm_up=False)
+    await pool.start()
+    asked = []
+    ask = pool._ask
+
+    async def recording(worker, request):  # type: ignore[no-untyped-def]
+        asked.append(worker)
+        return await ask(worker, request)
+
+    pool._ask = recording  # type: ignore[method-assign]
+    try:
+        observation = new_game(seed=5).observation(1)
+        for seed in range(4):
+            await pool.decide("skat", "random", observation, seed, deadline=30)
+        assert len(asked) == 4 and all(worker is asked[0] for worker in asked)
+    finally:
+        await pool.close()
+
+
 async def test_a_killed_worker_is_answered_by_the_fallback_and_replaced() -> None:
     pool = BotPool(1, warm_up=False)
     await pool.start()
