@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 import msgspec
 
 from server.events import Append, Moved
-from server.store import db
+from server.store import group_commit
 from server.store.db import Store
 from server.store.migrate import upgrade
 
@@ -86,15 +86,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=600)
     args = parser.parse_args()
-    gathering = db.GROUP_SECONDS
+    gathering = group_commit.GROUP_SECONDS
     with tempfile.TemporaryDirectory() as folder:
         for seconds in (gathering, 0.0):
-            db.GROUP_SECONDS = seconds
+            group_commit.GROUP_SECONDS = seconds
             url = f"sqlite+aiosqlite:///{folder}/gather-{seconds}.db"
             upgrade(url)
             report = asyncio.run(_appends(url, args.tables, args.rounds))
             print(f"gathering {1000 * seconds:g} ms: {report}")
-    db.GROUP_SECONDS = gathering
+    group_commit.GROUP_SECONDS = gathering
     for line in asyncio.run(_steps(args.rounds)):
         print(line)
 

@@ -1,26 +1,22 @@
 """The store: one async SQLAlchemy engine behind the few operations the server needs.
 
-Appends go through a single writer task that commits whatever is queued in one transaction
-(group commit), gathered for `GROUP_SECONDS` after the first: many tables share one commit
-(its fixed cost and the hand-over to the writer's thread), and a table's `append` returns only
-when its events are durable. Only then does the table tell anyone (persist, then tell). If a
-shared transaction fails, the writer retries each append alone so one bad batch cannot fail
-its neighbours.
+Appends go through a single writer that commits whatever is queued in one transaction (group
+commit, `server/store/group_commit.py`), gathered for `GROUP_SECONDS`: many tables share one
+commit (its fixed cost and the writer's waking), and a table's `append` returns only when its
+events are durable. Only then does the table tell anyone (persist, then tell). If a shared
+transaction fails, the writer retries each append alone so one bad batch cannot fail its
+neighbours.
 """
 
-import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import (
-    AsyncIterator,
     Awaitable,
     Callable,
     Iterable,
     Mapping,
     Sequence,
 )
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -46,6 +42,7 @@ from server.names import skeleton
 from server.plain import Plain
 from server.ratings import ORDINAL_SIGMAS, ordinal
 from server.store.analyses import load_analysis, save_analysis
+from server.store.group_commit import InLoop, InThread
 from server.store.leases import Leases
 from server.store.log import StoredTable, read_events
 from server.store.models import (
@@ -61,7 +58,7 @@ from server.store.replays import DealLog, deal_log
 from server.store.social import SocialStore
 from server.store.tournaments import Tournaments
 from server.store.users import StoredUser
-from server.store.writer import commit_group, write
+from server.store.writer import write
 
 __all__ = [
     "NameTaken",
@@ -73,7 +70,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-GROUP_SECONDS = 0.010  # how long a commit gathers appends (a move's latency grows by this)
 GUEST_NAME_BYTES = 4
 
 
@@ -149,14 +145,11 @@ class Store:
         self.tournaments = Tournaments(engine)
         self.social = SocialStore(engine)
         self._sync_engine: Engine | None = None
+        self._writer: InThread | InLoop = InLoop(engine, node)
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
             event.listen(self._sync_engine, "connect", _sqlite_pragmas)
-        self._queue: list[tuple[str, Append, asyncio.Future[None]]] = []
-        self._wakeup = asyncio.Event()
-        self._writer_task: asyncio.Task[None] | None = None
-        self._closing = False
-        self.commits = 0
+            self._writer = InThread(self._sync_engine, node)
 
     @classmethod
     def connect(cls, url: str, node: str | None = None) -> "Store":
@@ -171,15 +164,17 @@ class Store:
         """The table leases of process `node`, each lasting `seconds`."""
         return Leases(self.engine, node, seconds)
 
+    @property
+    def commits(self) -> int:
+        """Group commits so far in which every append landed."""
+        return self._writer.commits
+
     def start(self) -> None:
-        self._writer_task = asyncio.create_task(self._write_loop(), name="store-writer")
+        self._writer.start()
 
     async def close(self) -> None:
         """Finish queued appends, then release the connections."""
-        if self._writer_task is not None:
-            self._closing = True
-            self._wakeup.set()
-            await self._writer_task
+        await self._writer.close()
         await self.engine.dispose()
         if self._sync_engine is not None:
             self._sync_engine.dispose()
@@ -385,52 +380,7 @@ class Store:
 
     async def append(self, table_id: str, batch: Append) -> None:
         """Commit `batch` (events and projections); returns once it is durable."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append((table_id, batch, future))
-        self._wakeup.set()
-        await future
-
-    async def _write_loop(self) -> None:
-        async with self._writer() as run:
-            while True:
-                await self._wakeup.wait()
-                if not self._closing:
-                    await asyncio.sleep(GROUP_SECONDS)
-                self._wakeup.clear()
-                items, self._queue = self._queue, []
-                if not items:
-                    if self._closing:
-                        return
-                    continue
-                outcomes = await run(commit_group, self.node, [(t, b) for t, b, _ in items])
-                self.commits += all(outcome is None for outcome in outcomes)
-                for (_, _, future), outcome in zip(items, outcomes, strict=True):
-                    if future.done():
-                        continue
-                    if outcome is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(outcome)
-                if self._closing:
-                    self._wakeup.set()  # look again until nothing is left
-
-    @contextlib.asynccontextmanager
-    async def _writer(self) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
-        """`run(fn, *args)`: `fn(connection, *args)` on the one connection the writer holds
-        for its life. SQLite's runs in one thread of its own with the synchronous driver, so
-        a whole group commit is one hand-over to that thread (through aiosqlite every
-        statement would be one, several per commit); other databases' in the event loop."""
-        if self._sync_engine is None:
-            async with self.engine.connect() as conn:
-                yield lambda fn, *args: conn.run_sync(fn, *args)
-            return
-        loop = asyncio.get_running_loop()
-        with ThreadPoolExecutor(1, thread_name_prefix="store-writer") as thread:
-            sync_conn = await loop.run_in_executor(thread, self._sync_engine.connect)
-            try:
-                yield lambda fn, *args: loop.run_in_executor(thread, fn, sync_conn, *args)
-            finally:
-                await loop.run_in_executor(thread, sync_conn.close)
+        await self._writer.append(table_id, batch)
 
     # --- reading results -------------------------------------------------------------
 

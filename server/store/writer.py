@@ -5,7 +5,7 @@ tables must still be this node's), then every event, when a user first sat down
 (`users.played_at`), each finished deal's result and record, changed table statuses and a
 finished list's results and ratings. `commit_group` runs it for a whole group in one
 transaction and, if that fails, for each append alone, so one bad append cannot fail its
-neighbours. The store runs them on its writer's connection (`Store._writer`).
+neighbours. The store runs them on its writer's connection (`server/store/group_commit.py`).
 """
 
 import logging

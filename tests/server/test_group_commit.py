@@ -1,0 +1,85 @@
+"""The group commit on SQLite (its writer's thread gathers): appends of several tables share a
+commit and each is durable when `append` returns, a bad append fails alone, an append after
+the writer found nothing to do is still committed, and `close` commits what is queued."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from server.events import Append, Moved
+from server.store import group_commit
+from server.store.db import Store
+from server.store.migrate import upgrade
+from server.store.models import game_events
+
+MOVE = Moved(0, msgspec.Raw(b'"CJ"'))
+TABLES = ("a", "b", "c", "d")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    url = f"sqlite+aiosqlite:///{tmp_path}/group.db"
+    await asyncio.to_thread(upgrade, url)
+    store = Store.connect(url, node="here")
+    store.start()
+    for table_id in TABLES:
+        await store.create_table(table_id, "skat", {}, lease={"owner": "here"})
+    yield store
+    await store.close()
+
+
+async def stored(store: Store) -> set[tuple[str, int]]:
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(select(game_events.c.table_id, game_events.c.seq))
+        return {(row.table_id, row.seq) for row in rows}
+
+
+async def test_appends_of_several_tables_share_a_commit_and_are_durable_on_return(
+    store: Store,
+) -> None:
+    for seq in (1, 2, 3):
+        await asyncio.gather(*(store.append(t, Append(seq, (MOVE,))) for t in TABLES))
+        assert {(t, seq) for t in TABLES} <= await stored(store)
+    assert 0 < store.commits <= 3
+
+
+async def test_a_bad_append_fails_alone(store: Store) -> None:
+    await store.append("a", Append(1, (MOVE,)))
+    outcomes = await asyncio.gather(
+        store.append("a", Append(1, (MOVE,))),  # seq 1 again
+        store.append("b", Append(1, (MOVE,))),
+        store.append("c", Append(1, (MOVE,))),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], IntegrityError)
+    assert outcomes[1:] == [None, None]
+    assert await stored(store) == {("a", 1), ("b", 1), ("c", 1)}
+
+
+async def test_an_append_after_an_idle_spell_is_committed(store: Store) -> None:
+    await store.append("a", Append(1, (MOVE,)))
+    await asyncio.sleep(5 * group_commit.GROUP_SECONDS)  # the writer found nothing: it waits
+    await asyncio.wait_for(store.append("a", Append(2, (MOVE,))), timeout=5)
+    assert await stored(store) == {("a", 1), ("a", 2)}
+
+
+async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/close.db"
+    await asyncio.to_thread(upgrade, url)
+    store = Store.connect(url, node="here")
+    store.start()
+    await store.create_table("a", "skat", {}, lease={"owner": "here"})
+    pending = [asyncio.ensure_future(store.append("a", Append(seq, (MOVE,)))) for seq in (1, 2)]
+    await asyncio.sleep(0)  # both queued
+    await store.close()
+    await asyncio.gather(*pending)
+    reopened = Store.connect(url)
+    try:
+        assert await stored(reopened) == {("a", 1), ("a", 2)}
+    finally:
+        await reopened.close()
