@@ -203,24 +203,25 @@ def solved_rate(contract: Contract, won: npt.NDArray[np.bool_]) -> float:
 
 def pickup_score(games: Sequence[Outcomes], bid: int) -> tuple[float, dict[str, int]] | None:
     """Expected score of picking up the skat and then declaring, per world, the game that
-    looks best *given that skat*: for each game, its calibrated expected score over the
-    worlds whose skat holds as many of its trumps, the declarer's view after the pickup (he
-    sees the skat, not the opponents' hands), valued as the declaration values it (the raw
-    open-card mean would prefer null, which the calibration shrinks, to suit games and
-    grand, which it raises). A fixed game chosen before the pickup would undervalue hands
+    looks best *given that skat*: for each game, the mean score over the worlds whose skat
+    holds as many of its trumps, the declarer's view after the pickup (he sees the skat,
+    not the opponents' hands). A fixed game chosen before the pickup would undervalue hands
     that can turn into either of two games. Returns the score and how often each game is
     chosen; None if no game with the skat is declarable at `bid`."""
     pickups = [g for g in games if not g.hand and g.levels]
     per_world: dict[str, list[float]] = {}
     for game in pickups:
-        by_trumps: dict[int, list[int]] = {}
-        for w, t in enumerate(game.skat_trumps):
-            by_trumps.setdefault(t, []).append(w)
         contract = Contract(game.game)
-        group = {t: expected_score(contract, game.subset(ws), bid) for t, ws in by_trumps.items()}
-        if any(x is None for x in group.values()):
+        scores = [
+            declarer_score(contract, m, bid, lv)
+            for lv, m in zip(game.levels, game.matadors, strict=True)
+        ]
+        if any(x is None for x in scores):
             continue
-        per_world[game.game] = [float(group[t] or 0.0) for t in game.skat_trumps]
+        by_trumps: dict[int, list[float]] = {}
+        for t, x in zip(game.skat_trumps, scores, strict=True):
+            by_trumps.setdefault(t, []).append(float(x or 0))
+        per_world[game.game] = [float(np.mean(by_trumps[t])) for t in game.skat_trumps]
     if not per_world:
         return None
     worlds = len(pickups[0].levels)

@@ -115,20 +115,6 @@ def test_the_pickup_chooses_the_game_after_seeing_the_skat() -> None:
     )
 
 
-def test_the_pickup_chooses_by_the_calibrated_score() -> None:
-    """A null won in 5 of 8 open-card worlds looks better than clubs won in 4 of 8 by the
-    raw mean score, but the calibration shrinks the null and raises the suit game: after
-    the pickup clubs is declared, and the pickup is worth what clubs is."""
-    clubs = Outcomes("clubs", False, (WON,) * 4 + (LOST,) * 4, (1,) * 8, (0,) * 8)
-    null = Outcomes("null", False, (WON,) * 5 + (LOST,) * 3, (0,) * 8, (0,) * 8)
-    found = pickup_score([clubs, null], 18)
-    assert found is not None
-    score, chosen = found
-    assert chosen == {"clubs": 8}
-    assert score == pytest.approx(expected_score(Contract("clubs"), clubs, 18) or 0.0)
-    assert score > (expected_score(Contract("null"), null, 18) or 0.0)
-
-
 def test_grand_is_solved_even_when_a_suit_game_is_likelier() -> None:
     assert "grand" in candidate_games(_cards(GRAND_HAND), hand=False)
     assert "grand" in candidate_games(_cards(CLUBS_HAND), hand=True)
