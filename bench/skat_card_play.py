@@ -62,7 +62,10 @@ def _play(start: State, seed: int, worlds: int, inferring: int | None) -> Result
     """Play `start` out, inference on in seat `inferring` only. Each seat draws from its own
     random stream, so the seats that do not change play as before until the cards differ."""
     streams = [np.random.default_rng([seed, seat]) for seat in range(3)]
-    bots = [SkatBot(worlds=worlds, inference=seat == inferring) for seat in range(3)]
+    bots = [
+        SkatBot(worlds=worlds, inference="both" if seat == inferring else "none")
+        for seat in range(3)
+    ]
     policies = [_with_stream(bot, stream) for bot, stream in zip(bots, streams, strict=True)]
     return play_out(start, policies, np.random.default_rng(seed)).result
 

@@ -19,7 +19,7 @@ comparisons; the default at tables is the strongest level within the decision-ti
 (docs/bots.md).
 """
 
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 import numpy as np
@@ -35,7 +35,9 @@ from bots.skat.montecarlo import choose_card
 from engine.skat.actions import Action
 from engine.skat.observation import Observation
 
-__all__ = ["LEVELS", "SkatBot"]
+__all__ = ["LEVELS", "InferenceRoles", "SkatBot"]
+
+InferenceRoles = Literal["none", "declarer", "defenders", "both"]
 
 
 class SkatBot(msgspec.Struct, frozen=True):
@@ -52,8 +54,9 @@ class SkatBot(msgspec.Struct, frozen=True):
             bidders other than `score`).
         margin: the Seeger-Fabian points by which a contract's expected score must beat
             passing before the `score` bidder bids or holds (higher = cautious).
-        inference: card play weights the worlds by the other players' bids, contract and
-            play (`bots.skat.inference`) instead of treating all consistent worlds alike.
+        inference: in which role card play weights the worlds by the other players' bids,
+            contract and play (`bots.skat.inference`) instead of treating all consistent
+            worlds alike: "none", "declarer", "defenders" or "both".
     """
 
     worlds: int = 100
@@ -63,7 +66,7 @@ class SkatBot(msgspec.Struct, frozen=True):
     bidder: Bidder = "score"
     risk: float = 0.6
     margin: float = 0.0
-    inference: bool = False
+    inference: InferenceRoles = "none"
 
     def __call__(self, obs: Observation, rng: np.random.Generator) -> Decision[Action]:
         if obs.ramsch:
@@ -83,9 +86,9 @@ class SkatBot(msgspec.Struct, frozen=True):
             return choose_discard(obs, rng, worlds=worlds, seconds=seconds)
         if obs.phase == "declare":
             return choose_declaration(obs, rng, worlds=worlds, seconds=seconds)
-        return choose_card(
-            obs, rng, worlds=self.worlds, seconds=self.seconds, inference=self.inference
-        )
+        declarer = obs.seat == obs.declarer
+        inference = self.inference in ("both", "declarer" if declarer else "defenders")
+        return choose_card(obs, rng, worlds=self.worlds, seconds=self.seconds, inference=inference)
 
 
 def _by_score(

@@ -1,6 +1,7 @@
 """Inference of hidden cards (bots.skat.inference): the weights follow the bids, passes and
 the contract, stay finite and normalised, never admit a world the facts exclude, and card
-play without inference is the uniform Monte Carlo player."""
+play without inference is the uniform Monte Carlo player; a level infers in the roles it
+names only."""
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from bots.skat.features import null_features
 from bots.skat.hand_value import TRUMP_GAMES, best_trump_game, game_value_estimate, strength
 from bots.skat.inference import auction_of, weighted_worlds, world_weights
+from bots.skat.levels import InferenceRoles, SkatBot
 from bots.skat.montecarlo import choose_card, position_of, shared_solver
 from bots.skat.sampling import World, sample_worlds
 from engine.bits import popcount
@@ -178,6 +180,27 @@ def test_without_inference_the_card_is_the_uniform_worlds_majority() -> None:
         assert {card: f[0] for card, f in fractions.items()} == {
             card: n / 8 for card, n in wins.items()
         }
+
+
+@pytest.mark.parametrize("roles", ["none", "declarer", "defenders", "both"])
+def test_a_level_infers_in_the_roles_it_names_only(roles: InferenceRoles) -> None:
+    # The declarer to move in the first position, a defender in the second; in both the
+    # weighted worlds give other card statistics than the uniform ones.
+    positions = (plain_game_until(10, 2), plain_game_until(3, 3, 1))
+    assert [state.to_move == state.declarer for state in positions] == [True, False]
+    for state in positions:
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observation(seat)
+        role = "declarer" if seat == obs.declarer else "defenders"
+        by_level = SkatBot(worlds=8, inference=roles)(obs, np.random.default_rng(5))
+        weighted, uniform = (
+            choose_card(obs, np.random.default_rng(5), worlds=8, inference=inference)
+            for inference in (True, False)
+        )
+        assert weighted.diagnostics != uniform.diagnostics
+        expected = weighted if roles in ("both", role) else uniform
+        assert by_level.diagnostics == expected.diagnostics
 
 
 def test_sharp_weights_are_tempered_to_the_effective_sample_asked_for() -> None:
