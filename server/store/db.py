@@ -145,11 +145,13 @@ class Store:
         self.tournaments = Tournaments(engine)
         self.social = SocialStore(engine)
         self._sync_engine: Engine | None = None
-        self._writer: InThread | InLoop = InLoop(engine, node)
+        self._writer: InThread | InLoop
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
             event.listen(self._sync_engine, "connect", _sqlite_pragmas)
             self._writer = InThread(self._sync_engine, node)
+        else:
+            self._writer = InLoop(engine, node)
 
     @classmethod
     def connect(cls, url: str, node: str | None = None) -> "Store":
