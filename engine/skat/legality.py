@@ -2,8 +2,10 @@
 `State.apply` (ISkO 3-4; docs/skat-rules.md).
 
 `candidates` lists a superset of the legal actions and `reject` says why an action is not
-allowed (None when it is): `legal_actions` filters the first by the second and `apply` asks the
-second, so what is offered and what is accepted cannot disagree.
+allowed (None when it is): `legal` filters the first by the second and `apply` asks the
+second, so what is offered and what is accepted cannot disagree. `legal` skips one question:
+the cards the seat to move may play come from `State.playable`, which is `reject`'s own test
+of a card, so they are not checked twice (a server lists every seat's actions after each move).
 """
 
 from collections.abc import Iterator
@@ -34,7 +36,7 @@ from engine.skat.rules import BID_VALUES, CONCEDE_MIN_CARDS, FULL_HAND
 if TYPE_CHECKING:
     from engine.skat.state import State
 
-__all__ = ["candidates", "reject"]
+__all__ = ["candidates", "legal", "reject"]
 
 
 def candidates(state: "State", seat: int) -> Iterator[Action]:
@@ -43,7 +45,7 @@ def candidates(state: "State", seat: int) -> Iterator[Action]:
         return
     if seat != state.to_move:  # out of turn only these, and only in the card play
         if state.phase == "play":
-            yield from _ANY_TURN_IN_PLAY
+            yield from _any_turn_in_play(state, seat)
         return
     if state.phase == "bidding":
         yield Pass()
@@ -65,9 +67,25 @@ def candidates(state: "State", seat: int) -> Iterator[Action]:
     elif state.phase == "push":
         yield from _push_candidates(state, seat)
     elif state.phase == "play":
-        for card in sorted(iter_bits(state.playable(seat)), reverse=True):
-            yield Play(format_card(card))
-        yield from _ANY_TURN_IN_PLAY
+        yield from _plays(state, seat)
+        yield from _any_turn_in_play(state, seat)
+
+
+def legal(state: "State", seat: int) -> list[Action]:
+    """Every action `seat` may take now: `candidates` that `reject` allows, where the cards
+    the seat to move may play are allowed by construction (unless a claim waits)."""
+    if state.phase == "play" and seat == state.to_move and not state.claim_open:
+        listed: list[Action] = list(_plays(state, seat))
+        others = _any_turn_in_play(state, seat)
+        return listed + [a for a in others if reject(state, seat, a) is None]
+    return [a for a in candidates(state, seat) if reject(state, seat, a) is None]
+
+
+def _plays(state: "State", seat: int) -> Iterator[Play]:
+    return (_PLAYS[card] for card in sorted(iter_bits(state.playable(seat)), reverse=True))
+
+
+_PLAYS: Final = tuple(Play(format_card(card)) for card in range(32))
 
 
 def reject(state: "State", seat: int, action: Action) -> IllegalAction | None:
@@ -259,15 +277,29 @@ def _wrong_phase(action: Action, expected: str) -> IllegalAction:
     return IllegalAction("wrong_phase", f"{name} is not possible now: {expected}")
 
 
-_ANY_TURN_IN_PLAY: Final[tuple[Action, ...]] = (
-    Kontra(),
-    Re(),
-    Resign(),
-    Claim(),
-    AcceptClaim(),
-    RefuseClaim(),
-)
-"""Card-play actions open to a seat whether or not it is his turn; `reject` decides."""
+def _any_turn_in_play(state: "State", seat: int) -> Iterator[Action]:
+    """Card-play actions open to a seat whether or not it is his turn, without those `reject`
+    refuses before looking further (in Ramsch; Kontra and Re off; a claim by a defender, an
+    answer with no claim open); `reject` decides the rest."""
+    if state.ramsch:
+        return
+    if state.rules.kontra:
+        yield _KONTRA
+        yield _RE
+    yield _RESIGN
+    if seat == state.declarer:
+        yield _CLAIM
+    elif state.claim_open:
+        yield _ACCEPT_CLAIM
+        yield _REFUSE_CLAIM
+
+
+_KONTRA: Final = Kontra()
+_RE: Final = Re()
+_RESIGN: Final = Resign()
+_CLAIM: Final = Claim()
+_ACCEPT_CLAIM: Final = AcceptClaim()
+_REFUSE_CLAIM: Final = RefuseClaim()
 
 
 def _declarations(*, hand: bool) -> Iterator[Declare]:

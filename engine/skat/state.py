@@ -17,7 +17,7 @@ from engine.errors import IllegalAction, InvalidInput
 from engine.skat.actions import Abandon, Action, Declare
 from engine.skat.cards import CardMask, GameType, follow_mask
 from engine.skat.deal import Deal, deal_from_seed
-from engine.skat.legality import candidates, reject
+from engine.skat.legality import legal, reject
 from engine.skat.rules import NO_SEAT, Phase, Rules
 from engine.skat.scoring import Result
 from engine.skat.settlement import settle
@@ -221,7 +221,7 @@ class State(msgspec.Struct, frozen=True, dict=True):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (not only the seat to move: Kontra, Re,
         resignations and abandoning are open to others)."""
-        return [a for a in candidates(self, seat) if reject(self, seat, a) is None]
+        return legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> "State":
         """The state after `seat` takes `action`; raises IllegalAction with a reason."""
