@@ -11,9 +11,10 @@ neighbours. The store runs them on its writer's connection (`server/store/group_
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 
 import msgspec
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, Select, bindparam, insert, select, update
 
 from server.events import EVENT_VERSION, Append, Seated, encode_event
 from server.store.models import game_events, games, tables, users
@@ -22,13 +23,20 @@ from server.store.results import record_list
 __all__ = ["LeaseLost", "commit_group", "write"]
 
 log = logging.getLogger(__name__)
-# Built once: the writer runs them with every commit (rarer statements are built in place).
+# Built once: the writer runs it with every commit (rarer statements are built in place).
 _INSERT_EVENTS = insert(game_events)
-_OWNED = (
-    select(tables.c.id)
-    .where(tables.c.id.in_(bindparam("ids", expanding=True)), tables.c.owner == bindparam("node"))
-    .with_for_update(read=True)
-)
+
+
+@lru_cache(maxsize=64)
+def _owned(count: int) -> Select[tuple[str]]:
+    """The fence's query for `count` tables, built once per count: with an expanding IN
+    the statement would be rendered anew at every commit, the commit's costliest part."""
+    ids = [bindparam(f"id{i}") for i in range(count)]
+    return (
+        select(tables.c.id)
+        .where(tables.c.id.in_(ids), tables.c.owner == bindparam("node"))
+        .with_for_update(read=True)
+    )
 
 
 class LeaseLost(Exception):
@@ -117,6 +125,7 @@ def _fence(conn: Connection, node: str | None, table_ids: set[str]) -> None:
     reads these events: no commit can slip in after the new owner loaded a table."""
     if node is None or not table_ids:
         return
-    owned = set(conn.scalars(_OWNED, {"ids": list(table_ids), "node": node}))
+    ids = {f"id{i}": table_id for i, table_id in enumerate(table_ids)}
+    owned = set(conn.scalars(_owned(len(ids)), {**ids, "node": node}))
     if lost := table_ids - owned:
         raise LeaseLost(lost)
