@@ -27,6 +27,7 @@ __all__ = ["GROUP_SECONDS", "InLoop", "InThread"]
 
 log = logging.getLogger(__name__)
 GROUP_SECONDS = 0.010  # how long a commit gathers appends (a move's latency grows by this)
+RESTART_SECONDS = 1.0  # how long a failed writer waits before it connects again
 
 _Item = tuple[str, Append, "asyncio.Future[None]"]
 
@@ -58,6 +59,13 @@ class _Gathered:
 
     def _commit(self, conn: Connection, items: list[_Item]) -> list[Exception | None]:
         return commit_group(conn, self.node, [(table_id, batch) for table_id, batch, _ in items])
+
+    def _fail_queued(self, error: Exception) -> None:
+        """The writer lost its connection or could not open one: what is queued fails with
+        `error` (a table holds and retries while the database is away) instead of waiting
+        for ever, and the writer connects again."""
+        items = self._take()
+        self._settle(items, [error] * len(items))
 
     def _settle(self, items: list[_Item], outcomes: list[Exception | None]) -> None:
         self.commits += all(outcome is None for outcome in outcomes)
@@ -97,14 +105,19 @@ class InThread(_Gathered):
             self._ready.set()
 
     def _run(self, loop: asyncio.AbstractEventLoop) -> None:
-        try:
-            with self._engine.connect() as conn:
-                self._gather(conn, loop)
-        except Exception:
-            log.exception("the store's writer failed")
-        finally:
-            assert self._stopped is not None
-            loop.call_soon_threadsafe(self._stopped.set_result, None)
+        while True:
+            try:
+                with self._engine.connect() as conn:
+                    self._gather(conn, loop)
+                break
+            except Exception as error:
+                log.exception("the store's writer failed; it connects again")
+                loop.call_soon_threadsafe(self._fail_queued, error)
+                if self._closing:
+                    break
+                time.sleep(RESTART_SECONDS)
+        assert self._stopped is not None
+        loop.call_soon_threadsafe(self._stopped.set_result, None)
 
     def _gather(self, conn: Connection, loop: asyncio.AbstractEventLoop) -> None:
         while True:
@@ -144,6 +157,18 @@ class InLoop(_Gathered):
         self._wakeup.set()
 
     async def _run(self) -> None:
+        while True:
+            try:
+                await self._gather()
+                return
+            except Exception as error:
+                log.exception("the store's writer failed; it connects again")
+                self._fail_queued(error)
+                if self._closing:
+                    return
+                await asyncio.sleep(RESTART_SECONDS)
+
+    async def _gather(self) -> None:
         async with self._engine.connect() as conn:
             while True:
                 await self._wakeup.wait()

@@ -1,6 +1,7 @@
 """The group commit on SQLite (its writer's thread gathers): appends of several tables share a
 commit and each is durable when `append` returns, a bad append fails alone, an append after
-the writer found nothing to do is still committed, and `close` commits what is queued."""
+the writer found nothing to do is still committed, `close` commits what is queued, and an
+append fails with the error instead of waiting when the writer cannot connect."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -9,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from server.events import Append, Moved
 from server.store import group_commit
@@ -83,3 +84,16 @@ async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
         assert await stored(reopened) == {("a", 1), ("a", 2)}
     finally:
         await reopened.close()
+
+
+async def test_an_append_fails_instead_of_waiting_when_the_writer_cannot_connect(
+    tmp_path: Path,
+) -> None:
+    store = Store.connect(f"sqlite+aiosqlite:///{tmp_path}/missing/folder/x.db")
+    store.start()
+    try:
+        for seq in (1, 2):  # the writer keeps trying: a later append fails the same way
+            with pytest.raises(OperationalError):
+                await asyncio.wait_for(store.append("a", Append(seq, (MOVE,))), timeout=10)
+    finally:
+        await asyncio.wait_for(store.close(), timeout=10)
