@@ -8,6 +8,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import create_engine, make_url
 
 import migrations
 
@@ -23,5 +24,21 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(url: str) -> None:
-    """Bring the database at `url` to the newest schema."""
+    """Bring the database at `url` to the newest schema (a SQLite file also to WAL)."""
     command.upgrade(alembic_config(url), "head")
+    _write_ahead_log(url)
+
+
+def _write_ahead_log(url: str) -> None:
+    """Switch a SQLite file to WAL here, once, before the server opens it: the switch needs a
+    lock, which the store's first connections, opened together, would otherwise race for.
+    The mode stays with the file."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return
+    engine = create_engine(parsed.set(drivername="sqlite"))
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+    finally:
+        engine.dispose()
