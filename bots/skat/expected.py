@@ -154,11 +154,17 @@ def contracts_of(outcomes: Outcomes) -> list[Contract]:
 
 
 def declarer_score(
-    contract: Contract, matador_count: int, bid: int, level: int, kontra: int = 0
+    contract: Contract,
+    matador_count: int,
+    bid: int,
+    level: int,
+    kontra: int = 0,
+    *,
+    bock: bool = False,
 ) -> int | None:
     """The declarer's Seeger-Fabian points for `contract` when a world ends at `level`, after
-    `kontra` doublings (Kontra 1, Re 2); None when the contract cannot be declared at `bid`
-    (a null worth less)."""
+    `kontra` doublings (Kontra 1, Re 2) and in a Bock deal if `bock`; None when the contract
+    cannot be declared at `bid` (a null worth less)."""
     if contract.game == "null":
         value = NULL_VALUES[(contract.ouvert, contract.hand)]
         if value < bid:
@@ -177,7 +183,7 @@ def declarer_score(
             declarer_points=points,
             declarer_tricks=HAND_SIZE if level == SCHWARZ_LEVEL else HAND_SIZE // 2,
         )
-    list_value = doubled(settled.list_value, kontra=kontra, bock=False)
+    list_value = doubled(settled.list_value, kontra=kontra, bock=bock)
     return seeger_fabian(PLAYERS, 0, settled.won, list_value)[0]
 
 

@@ -152,11 +152,13 @@ def test_steps_run_in_any_order_assemble_to_the_same_analysis() -> None:
     assert assembled == analyze_deal(final, BUDGET, seed=5)
 
 
-def test_kontra_and_re_double_the_declarers_stake_not_a_defenders() -> None:
+def test_kontra_re_and_bock_double_the_declarers_stake_not_a_defenders() -> None:
     grand = Contract("grand")  # with 2, game 3: 72
     assert stakes(grand, 2, 18) == (316.0, 40.0)  # 72 + 50 won against -144 - 50 lost
     assert stakes(grand, 2, 18, kontra=1) == (532.0, 40.0)  # 144 + 50 against -288 - 50
     assert stakes(grand, 2, 18, 4, kontra=2) == (964.0, 30.0)  # 288 + 50 against -576 - 50
+    assert stakes(grand, 2, 18, bock=True) == (532.0, 40.0)  # a Bock deal doubles as Kontra
+    assert stakes(grand, 2, 18, kontra=1, bock=True) == (964.0, 40.0)
 
 
 @needs_jit

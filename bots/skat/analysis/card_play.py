@@ -52,7 +52,12 @@ def review_card(final: State, number: int, budget: Budget, seed: int) -> CardRev
     for played, (state, seat, card) in enumerate(_plays(final)):
         if played == number:
             declarer_stake, defender_stake = stakes(
-                contract, matadors(contract.game, twelve), final.bid, final.players, state.kontra
+                contract,
+                matadors(contract.game, twelve),
+                final.bid,
+                final.players,
+                state.kontra,
+                bock=final.start.bock,
             )
             stake = declarer_stake if seat == final.declarer else defender_stake
             rng = np.random.default_rng([seed, number])

@@ -52,12 +52,19 @@ def score_mark(lost: float) -> Mark:
 
 
 def stakes(
-    contract: Contract, matador_count: int, bid: int, players: int = PLAYERS, kontra: int = 0
+    contract: Contract,
+    matador_count: int,
+    bid: int,
+    players: int = PLAYERS,
+    kontra: int = 0,
+    *,
+    bock: bool = False,
 ) -> tuple[float, float]:
     """SF points between winning and losing the game after `kontra` doublings (Kontra 1, Re
-    2), for the declarer and for a defender (a defender scores only when the declarer loses:
-    40 at a table of three, 30 of four, whatever the doublings)."""
-    won = declarer_score(contract, matador_count, bid, contract.needed, kontra)
-    lost = declarer_score(contract, matador_count, bid, LOST, kontra)
+    2) and in a Bock deal if `bock`, for the declarer and for a defender (a defender scores
+    only when the declarer loses: 40 at a table of three, 30 of four, whatever the
+    doublings)."""
+    won = declarer_score(contract, matador_count, bid, contract.needed, kontra, bock=bock)
+    lost = declarer_score(contract, matador_count, bid, LOST, kontra, bock=bock)
     declarer = float((won or 0) - (lost or 0))
     return declarer, float(LOST_DEFENDER_BONUS[players])
