@@ -56,6 +56,7 @@ from server.store.models import (
 from server.store.profiles import load_profile
 from server.store.replays import DealLog, deal_log
 from server.store.social import SocialStore
+from server.store.sqlite import sqlite_pragmas
 from server.store.tournaments import Tournaments
 from server.store.users import StoredUser
 from server.store.writer import write
@@ -84,19 +85,6 @@ class TableAccess(msgspec.Struct, frozen=True):
     private: bool
     invite: str | None
     players: frozenset[int]
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL (switched on once: the switch needs a lock a new connection may not get) with
-    synchronous=NORMAL: a commit survives the process being killed at any moment."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA journal_mode")
-    if cursor.fetchone()[0].lower() != "wal":
-        cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
 
 
 def _json(value: object) -> str:
@@ -148,7 +136,7 @@ class Store:
         self._writer: InThread | InLoop
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
-            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self._sync_engine, "connect", sqlite_pragmas)
             self._writer = InThread(self._sync_engine, node)
         else:
             self._writer = InLoop(engine, node)
@@ -159,7 +147,7 @@ class Store:
         the process being killed at any moment (a power cut may lose the last commits)."""
         engine = create_async_engine(url, pool_pre_ping=False)
         if engine.dialect.name == "sqlite":
-            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         return cls(engine, node)
 
     def leases(self, node: str, seconds: float) -> Leases:

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, make_url
+from sqlalchemy import create_engine, event, make_url
 
 import migrations
+from server.store.sqlite import sqlite_pragmas
 
 __all__ = ["alembic_config", "upgrade"]
 
@@ -32,13 +33,14 @@ def upgrade(url: str) -> None:
 def _write_ahead_log(url: str) -> None:
     """Switch a SQLite file to WAL here, once, before the server opens it: the switch needs a
     lock, which the store's first connections, opened together, would otherwise race for.
-    The mode stays with the file."""
+    One connection with the store's pragmas makes it; the mode stays with the file."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return
     engine = create_engine(parsed.set(drivername="sqlite"))
+    event.listen(engine, "connect", sqlite_pragmas)
     try:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        with engine.connect():
+            pass
     finally:
         engine.dispose()
