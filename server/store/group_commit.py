@@ -85,6 +85,7 @@ class InThread(_Gathered):
         super().__init__(node)
         self._engine = engine
         self._ready = threading.Event()  # set by an append while the thread may wait for one
+        self._closed = threading.Event()  # set by `close`: ends the wait before a reconnect
         self._stopped: asyncio.Future[None] | None = None
 
     def start(self) -> None:
@@ -98,6 +99,7 @@ class InThread(_Gathered):
         if self._stopped is not None:
             self._closing = True
             self._ready.set()
+            self._closed.set()
             await self._stopped
 
     def _wake(self) -> None:
@@ -115,7 +117,7 @@ class InThread(_Gathered):
                 loop.call_soon_threadsafe(self._fail_queued, error)
                 if self._closing:
                     break
-                time.sleep(RESTART_SECONDS)
+                self._closed.wait(RESTART_SECONDS)  # `close` tries once more, at once
         assert self._stopped is not None
         loop.call_soon_threadsafe(self._stopped.set_result, None)
 

@@ -96,4 +96,7 @@ async def test_an_append_fails_instead_of_waiting_when_the_writer_cannot_connect
             with pytest.raises(OperationalError):
                 await asyncio.wait_for(store.append("a", Append(seq, (MOVE,))), timeout=10)
     finally:
+        # The writer waits RESTART_SECONDS before it connects again; `close` cuts that short.
+        started = asyncio.get_running_loop().time()
         await asyncio.wait_for(store.close(), timeout=10)
+        assert asyncio.get_running_loop().time() - started < group_commit.RESTART_SECONDS / 2
