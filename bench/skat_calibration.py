@@ -1,6 +1,8 @@
 """Fit the score bidder's calibration table: solved-world win rate -> real win rate.
 
-Run: `python -m bench.skat_calibration --games 3000 --seed 7 [--worlds 16] [--write]`.
+Run: `python -m bench.skat_calibration --games 3000 --seed 7 [--worlds 16] [--write]`, or
+`--declarations FILE` to fit on other declarations (JSON lines of `Declaration`, e.g. our own
+bot's as declarer) instead of XSkat's self-play.
 The outcomes are XSkat's (`bench.xskat`): its headless self-play declares in almost every
 deal, so a few thousand games give thousands of real-play outcomes in seconds, and its
 declarer card play is level with ours (issue 17). Each declaration is valued as the `score`
@@ -25,6 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Final
 
+import msgspec
 import numpy as np
 
 from bench.xskat import SEPARATOR, dealt_hands, parse_game, play
@@ -46,30 +49,66 @@ GAMES: Final[dict[str, GameType]] = {
 }
 
 
-def samples(text: str, worlds: int) -> dict[str, list[tuple[float, bool]]]:
-    """(solved win rate, won) per kind for every declaration in an XSkat log."""
-    by_kind: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+class Declaration(msgspec.Struct, frozen=True):
+    """One declaration and its outcome: what the fit needs. `kept` are the declarer's ten
+    cards (after the discard, or as dealt for a hand game), `laid` the two laid away (None
+    for a hand game), `position` 0 forehand; `key` seeds the valuation's worlds."""
+
+    key: int
+    position: int
+    game: GameType
+    hand: bool
+    kept: str
+    laid: str | None
+    won: bool
+
+
+def declarations_of_log(text: str) -> list[Declaration]:
+    """Every declaration in an XSkat log (`key` is the game's number in the log)."""
+    found: list[Declaration] = []
     for number, block in enumerate(b for b in text.split(SEPARATOR) if "random_seed" in b):
         game, deal = parse_game(block), dealt_hands(block)
         if game["declarer"] is None or deal is None or game["game"] not in GAMES:
             continue
         hands, skat, dealer = deal
         seat = game["declarer"] - 1
-        kept, laid = parse_cards(hands[seat]), parse_cards(skat["is"])
-        position = (seat - dealer % 3) % 3  # forehand sits after the dealer
-        name = GAMES[game["game"]]
+        found.append(
+            Declaration(
+                key=number,
+                position=(seat - dealer % 3) % 3,  # forehand sits after the dealer
+                game=GAMES[game["game"]],
+                hand=game["hand"],
+                kept=" ".join(hands[seat]),
+                laid=None if game["hand"] else " ".join(skat["is"]),
+                won=game["won"],
+            )
+        )
+    return found
+
+
+def valued(declarations: list[Declaration], worlds: int) -> dict[str, list[tuple[float, bool]]]:
+    """(solved win rate, won) per kind: each declaration solved in `worlds` worlds of the
+    opponents' hands, as the `score` bidder values it when it declares."""
+    by_kind: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    for found in declarations:
+        laid = None if found.laid is None else parse_cards(found.laid)
         outcomes = solve_outcomes(
             shared_solver(),
-            kept,
-            [(name, game["hand"], None)],
-            position=position,
+            parse_cards(found.kept),
+            [(found.game, found.hand, None)],
+            position=found.position,
             worlds=worlds,
-            rng=np.random.default_rng([number, worlds]),
-            skat=None if game["hand"] else laid,
+            rng=np.random.default_rng([found.key, worlds]),
+            skat=None if found.hand else laid,
         )[0]
         solved = float(np.mean([level > 0 for level in outcomes.levels]))
-        by_kind[Contract(name, game["hand"]).kind].append((solved, game["won"]))
+        by_kind[Contract(found.game, found.hand).kind].append((solved, found.won))
     return by_kind
+
+
+def samples(text: str, worlds: int) -> dict[str, list[tuple[float, bool]]]:
+    """(solved win rate, won) per kind for every declaration in an XSkat log."""
+    return valued(declarations_of_log(text), worlds)
 
 
 def fit(points: list[tuple[float, bool]]) -> dict[str, list[float]]:
@@ -87,28 +126,44 @@ def fit(points: list[tuple[float, bool]]) -> dict[str, list[float]]:
     return {"solved": solved, "won": won}
 
 
+def read_declarations(path: Path) -> list[Declaration]:
+    """Declarations from a JSON-lines file, one `Declaration` per line."""
+    decoder = msgspec.json.Decoder(Declaration)
+    return [decoder.decode(line) for line in path.read_bytes().splitlines() if line.strip()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Fit the score bidder's calibration")
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--worlds", type=int, default=16)
+    parser.add_argument(
+        "--declarations",
+        type=Path,
+        help="fit on these declarations (JSON lines) instead of XSkat's self-play",
+    )
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        text = play(args.games, args.seed, Path(tmp) / "xskat.log")
+    if args.declarations is not None:
+        found = read_declarations(args.declarations)
+        command = f"--declarations {args.declarations}"
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            found = declarations_of_log(play(args.games, args.seed, Path(tmp) / "xskat.log"))
+        command = f"--games {args.games} --seed {args.seed}"
     table = json.loads(TABLE.read_text())
-    for kind, points in sorted(samples(text, args.worlds).items()):
+    for kind, points in sorted(valued(found, args.worlds).items()):
         row = fit(points)
         share = np.mean([w for _, w in points])
         mean_solved = np.mean([p for p, _ in points])
         print(f"{kind}: {len(points)} declarations, solved {mean_solved:.1%}, won {share:.1%}")
         print(f"  {row}")
-        if len(points) >= MIN_GAMES and not kind.endswith("hand"):
+        if len(points) >= MIN_GAMES and not kind.endswith("hand") and kind != "null":
             table["kinds"][kind] = row
     if args.write:
         table["source"] = (
-            f"python -m bench.skat_calibration --games {args.games} --seed {args.seed}"
-            f" --worlds {args.worlds} --write; hand kinds: a hand-set prior"
+            f"python -m bench.skat_calibration {command} --worlds {args.worlds} --write;"
+            " hand kinds and null: a hand-set prior"
         )
         TABLE.write_text(json.dumps(table, indent=1) + "\n")
 

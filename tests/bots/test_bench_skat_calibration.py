@@ -1,7 +1,19 @@
 """bench.skat_calibration: each declaration of XSkat's log valued as the score bidder values
 it and filed under its kind; a fitted row never decreases and leaves out thin bins."""
 
-from bench.skat_calibration import EDGES, MIN_BIN, fit, samples
+from pathlib import Path
+
+import msgspec
+
+from bench.skat_calibration import (
+    EDGES,
+    MIN_BIN,
+    declarations_of_log,
+    fit,
+    read_declarations,
+    samples,
+    valued,
+)
 from tests.bots.test_bench_xskat import LOG
 
 BLOCK = "=" * 40 + LOG
@@ -23,3 +35,15 @@ def test_a_fitted_row_never_decreases_and_leaves_out_thin_bins() -> None:
     row = fit(points)
     assert row == {"solved": [0.0, 0.525, 0.95, 1.0], "won": [0.0, 0.5, 0.5, 0.5]}
     assert EDGES[0] == 0.0 and EDGES[-1] > 1.0  # every rate falls into a bin
+
+
+def test_declarations_from_a_file_are_valued_like_the_logs(tmp_path: Path) -> None:
+    # The same declaration, written as a line of a declarations file, is valued exactly as
+    # the log's: the fit can learn from any program's declarations, ours included.
+    (logged,) = declarations_of_log(BLOCK)
+    path = tmp_path / "declarations.jsonl"
+    path.write_bytes(msgspec.json.encode(logged) + b"\n\n")
+    assert read_declarations(path) == [logged]
+    assert valued(read_declarations(path), worlds=4) == samples(BLOCK, worlds=4)
+    assert logged.laid is not None and len(logged.laid.split()) == 2
+    assert len(logged.kept.split()) == 10
