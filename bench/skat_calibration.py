@@ -16,7 +16,8 @@ bin made non-decreasing, and the table (bin mean -> won share, from 0 -> 0) prin
 `--write` it replaces bots/skat/data/calibration.json for the kinds with the skat that have
 at least `MIN_GAMES` declarations. Hand kinds keep their rows: XSkat plays hand only on
 near-certain hands, so its hand games would teach the table that a hand game solved at 0.8
-is always won (our expert's first hand grands, solved 0.83 on average, won 4 of 7).
+is always won (our expert's first hand grands, solved 0.83 on average, won 4 of 7). Null
+with the skat keeps its hand-set row too (docs/bots.md "Null").
 """
 
 import argparse
@@ -91,7 +92,7 @@ def valued(declarations: list[Declaration], worlds: int) -> dict[str, list[tuple
     opponents' hands, as the `score` bidder values it when it declares."""
     by_kind: dict[str, list[tuple[float, bool]]] = defaultdict(list)
     for found in declarations:
-        laid = None if found.laid is None else parse_cards(found.laid)
+        laid = None if found.hand or found.laid is None else parse_cards(found.laid)
         outcomes = solve_outcomes(
             shared_solver(),
             parse_cards(found.kept),
@@ -99,7 +100,7 @@ def valued(declarations: list[Declaration], worlds: int) -> dict[str, list[tuple
             position=found.position,
             worlds=worlds,
             rng=np.random.default_rng([found.key, worlds]),
-            skat=None if found.hand else laid,
+            skat=laid,
         )[0]
         solved = float(np.mean([level > 0 for level in outcomes.levels]))
         by_kind[Contract(found.game, found.hand).kind].append((solved, found.won))
