@@ -8,6 +8,7 @@ the cards the seat to move may play come from `State.playable`, which is `reject
 of a card, so they are not checked twice (a server lists every seat's actions after each move).
 """
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
@@ -58,10 +59,7 @@ def candidates(state: "State", seat: int) -> Iterator[Action]:
         yield PickUpSkat()
         yield from _declarations(hand=True)
     elif state.phase == "discard":
-        cards = sorted(iter_bits(state.hands[seat]), reverse=True)
-        for i, first in enumerate(cards):
-            for second in cards[i + 1 :]:
-                yield Discard((format_card(first), format_card(second)))
+        yield from _discards(state.hands[seat])
     elif state.phase == "declare":
         yield from _declarations(hand=False)
     elif state.phase == "push":
@@ -72,13 +70,33 @@ def candidates(state: "State", seat: int) -> Iterator[Action]:
 
 
 def legal(state: "State", seat: int) -> list[Action]:
-    """Every action `seat` may take now: `candidates` that `reject` allows, where the cards
-    the seat to move may play are allowed by construction (unless a claim waits)."""
-    if state.phase == "play" and seat == state.to_move and not state.claim_open:
+    """Every action `seat` may take now: `candidates` that `reject` allows. Where `reject`
+    could refuse none of them, the seat to move's actions are listed without asking it
+    (`_unrefused`): a server lists every seat's actions after each move."""
+    if seat == state.to_move and seat in state.active_seats:
+        listed = _unrefused(state, seat)
+        if listed is not None:
+            return listed
+    return [a for a in candidates(state, seat) if reject(state, seat, a) is None]
+
+
+def _unrefused(state: "State", seat: int) -> list[Action] | None:
+    """The legal actions of the seat to move where each is allowed by construction: the
+    cards he may play (`State.playable` is `reject`'s own test of a card; unless a claim
+    waits), the bids above the last (or hold and pass when he answers one) and every
+    discard (two cards of his hand, the higher first); None in the other phases."""
+    phase = state.phase
+    if phase == "play" and not state.claim_open:
         listed: list[Action] = list(_plays(state, seat))
         others = _any_turn_in_play(state, seat)
         return listed + [a for a in others if reject(state, seat, a) is None]
-    return [a for a in candidates(state, seat) if reject(state, seat, a) is None]
+    if phase == "bidding":
+        if state.awaiting_answer:
+            return [_PASS, _HOLD]
+        return [_PASS, *_BIDS[bisect_right(BID_VALUES, state.bid) :]]
+    if phase == "discard":
+        return list(_discards(state.hands[seat]))
+    return None
 
 
 def _plays(state: "State", seat: int) -> Iterator[Play]:
@@ -86,6 +104,24 @@ def _plays(state: "State", seat: int) -> Iterator[Play]:
 
 
 _PLAYS: Final = tuple(Play(format_card(card)) for card in range(32))
+_PASS: Final = Pass()
+_HOLD: Final = Hold()
+_BIDS: Final = tuple(Bid(value) for value in BID_VALUES)
+
+
+def _discards(hand: int) -> Iterator[Discard]:
+    """Every pair of cards of `hand`, the higher card first, in `candidates`' order."""
+    cards = sorted(iter_bits(hand), reverse=True)
+    for i, first in enumerate(cards):
+        for second in cards[i + 1 :]:
+            yield _DISCARDS[first, second]
+
+
+_DISCARDS: Final = {
+    (first, second): Discard((format_card(first), format_card(second)))
+    for first in range(32)
+    for second in range(first)
+}
 
 
 def reject(state: "State", seat: int, action: Action) -> IllegalAction | None:
@@ -157,10 +193,7 @@ def _push_candidates(state: "State", seat: int) -> Iterator[Action]:
         yield PickUpSkat()
         yield Pass()
         return
-    cards = sorted(iter_bits(state.hands[seat]), reverse=True)
-    for i, first in enumerate(cards):
-        for second in cards[i + 1 :]:
-            yield Discard((format_card(first), format_card(second)))
+    yield from _discards(state.hands[seat])
 
 
 def _reject_push(state: "State", seat: int, action: Action) -> IllegalAction | None:

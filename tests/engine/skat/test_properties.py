@@ -36,6 +36,7 @@ from engine.skat.cards import (
     format_cards,
 )
 from engine.skat.deal import Deal
+from engine.skat.legality import candidates, reject
 from engine.skat.rules import Rules
 from engine.skat.state import GameStart, State, new_game, replay
 
@@ -131,6 +132,17 @@ def test_legal_actions_apply_and_all_others_are_rejected_with_a_reason(
                     assert error.code and error.message
                 else:
                     raise AssertionError(f"{action!r} by {seat} accepted but not listed")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
+def test_the_listed_actions_are_the_candidates_that_reject_allows(seed: int, rules: Rules) -> None:
+    """`legal` lists some actions without asking `reject` (cards, bids, discards): the same
+    actions in the same order as asking it of every candidate."""
+    for _, state in game_states(seed, rules):
+        for seat in range(rules.players):
+            asked = [a for a in candidates(state, seat) if reject(state, seat, a) is None]
+            assert state.legal_actions(seat) == asked
 
 
 @settings(max_examples=40, deadline=None)
