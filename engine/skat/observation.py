@@ -7,6 +7,7 @@ with a claim, and everything at the end
 (the skat counts for the declarer and is shown when the deal is scored).
 """
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -19,6 +20,7 @@ from engine.skat.scoring import Result
 
 if TYPE_CHECKING:
     from engine.skat.state import State
+    from engine.skat.transitions import Trick
 
 __all__ = ["Observation", "SeenAction", "TrickView", "observe", "public"]
 
@@ -139,6 +141,13 @@ def _public_of(state: "State") -> Observation:
     return observation
 
 
+@lru_cache(maxsize=4096)
+def _trick_view(trick: "Trick") -> TrickView:
+    """A completed trick as shown, made once: every later state of its deal shows it again
+    (a table's views after each move list all tricks so far)."""
+    return TrickView(trick.leader, tuple(map(format_card, trick.cards)), trick.winner)
+
+
 def public(state: "State") -> Observation:
     """What everyone may see of `state`: a spectator's observation without the history."""
     players = state.players
@@ -175,10 +184,7 @@ def public(state: "State") -> Observation:
         kontra=state.kontra,
         trick_leader=state.leader if state.phase == "play" else None,
         trick=tuple(format_card(c) for c in state.trick),
-        tricks=tuple(
-            TrickView(t.leader, tuple(format_card(c) for c in t.cards), t.winner)
-            for t in state.tricks
-        ),
+        tricks=tuple(map(_trick_view, state.tricks)),
         trick_points=tuple(card_points(m) for m in state.taken),
         resigned=tuple(s for s in range(players) if state.resigned >> s & 1),
         claimed=state.shown,

@@ -286,6 +286,8 @@ class Connection:
             return self.reply(Pong(id=request.id))
         if self.user is None:
             return self._reject(request.id, "hello_required", "say hello first")
+        if isinstance(request, Act):  # nearly every frame of a game: no other test first
+            return await self._to_table(request)
         if isinstance(request, Register | Login):
             return await self._account(request)
         if isinstance(request, SOCIAL_REQUESTS):
@@ -334,7 +336,11 @@ class Connection:
         table = await self.lobby.locate(request.table)
         user = self._user()
         command: commands.Command
-        if isinstance(request, Join):
+        if isinstance(request, Act):
+            action = action_json(request)
+            ack_in_event = self.version >= 2
+            command = commands.Act(self.id, user, request.id, request.seq, action, ack_in_event)
+        elif isinstance(request, Join):
             command = commands.Join(self.id, user, request.id, request.seat, request.invite)
         elif isinstance(request, Watch):
             command = commands.Watch(self.id, user, request.id, request.invite)
@@ -344,10 +350,6 @@ class Connection:
             command = commands.Leave(self.id, user, request.id)
         elif isinstance(request, AddBot):
             command = commands.AddBot(self.id, user, request.id, request.seat, request.level)
-        elif isinstance(request, Act):
-            action = action_json(request)
-            ack_in_event = self.version >= 2
-            command = commands.Act(self.id, user, request.id, request.seq, action, ack_in_event)
         else:
             command = commands.Say(self.id, user, request.id, request.text)
         if request.table not in self.tables:

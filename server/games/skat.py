@@ -54,6 +54,7 @@ class SkatView(Observation, frozen=True, kw_only=True):
 
 
 _OBSERVATION_FIELDS = Observation.__struct_fields__
+_DECLARING = ("skat", "declare")  # the phases whose legal actions include declarations
 
 
 def _worth(declare: Declare, hand: bool, cards: tuple[str, ...]) -> Worth:
@@ -171,7 +172,11 @@ class SkatGame(EngineGame[Rules]):
         """The observation; a seat's with the worth of each declaration it may make (a hand
         game while the skat is still down)."""
         observation = state.observation(viewer, history=history)
-        if viewer is None or not any(isinstance(a, Declare) for a in observation.legal):
+        if (
+            viewer is None
+            or observation.phase not in _DECLARING
+            or not any(isinstance(a, Declare) for a in observation.legal)
+        ):
             return observation
         hand = observation.phase == "skat"
         cards = (*observation.hand, *observation.discarded)
