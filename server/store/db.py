@@ -56,7 +56,7 @@ from server.store.models import (
 from server.store.profiles import load_profile
 from server.store.replays import DealLog, deal_log
 from server.store.social import SocialStore
-from server.store.sqlite import sqlite_pragmas
+from server.store.sqlite import immediate_transactions, sqlite_pragmas
 from server.store.tournaments import Tournaments
 from server.store.users import StoredUser
 from server.store.writer import write
@@ -137,6 +137,7 @@ class Store:
         if engine.dialect.name == "sqlite":
             self._sync_engine = create_engine(engine.url.set(drivername="sqlite"))
             event.listen(self._sync_engine, "connect", sqlite_pragmas)
+            immediate_transactions(self._sync_engine)
             self._writer = InThread(self._sync_engine, node)
         else:
             self._writer = InLoop(engine, node)

@@ -1,9 +1,12 @@
 """How every SQLite connection of the store starts: the pragmas each gets, and the file's
-switch to WAL, made once by the migration and checked by each connection."""
+switch to WAL, made once by the migration and checked by each connection; and how the
+writer's transactions begin."""
 
 from typing import Any
 
-__all__ = ["sqlite_pragmas"]
+from sqlalchemy import Connection, Engine, event
+
+__all__ = ["immediate_transactions", "sqlite_pragmas"]
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -18,3 +21,20 @@ def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def immediate_transactions(engine: Engine) -> None:
+    """Every transaction on `engine` begins with BEGIN IMMEDIATE, which takes the database's
+    write lock at once. The driver would begin one only at the first write, after the
+    writer's fence has read who owns its tables: a takeover committed in between would let
+    the old owner's events land after the new owner loaded the table."""
+    event.listen(engine, "connect", _driver_begins_nothing)
+    event.listen(engine, "begin", _begin_immediate)
+
+
+def _driver_begins_nothing(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # sqlite3 opens no transaction by itself
+
+
+def _begin_immediate(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN IMMEDIATE")

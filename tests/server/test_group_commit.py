@@ -5,16 +5,17 @@ append fails with the error instead of waiting when the writer cannot connect (a
 does not wait for its next attempt)."""
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import msgspec
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from server.events import Append, Moved
-from server.store import group_commit
+from server.store import group_commit, writer
 from server.store.db import Store
 from server.store.migrate import upgrade
 from server.store.models import game_events
@@ -68,6 +69,33 @@ async def test_an_append_after_an_idle_spell_is_committed(store: Store) -> None:
     await asyncio.sleep(5 * group_commit.GROUP_SECONDS)  # the writer found nothing: it waits
     await asyncio.wait_for(store.append("a", Append(2, (MOVE,))), timeout=5)
     assert await stored(store) == {("a", 1), ("a", 2)}
+
+
+async def test_no_takeover_commits_between_the_fence_and_the_events(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's transaction holds SQLite's write lock from its start: another process
+    taking the table over right after the fence read "ours" must wait for the commit
+    (here it gives up at once), so no event lands after a new owner loaded the table."""
+    fence = writer._fence
+    tried: list[str] = []
+
+    def fence_then_take_over(conn: Connection, node: str | None, table_ids: set[str]) -> None:
+        fence(conn, node, table_ids)
+        other = sqlite3.connect(tmp_path / "group.db", timeout=0.05)
+        try:
+            other.execute("UPDATE tables SET owner = 'there' WHERE id = 'a'")
+            other.commit()
+            tried.append("taken over")
+        except sqlite3.OperationalError as error:
+            tried.append(str(error))
+        finally:
+            other.close()
+
+    monkeypatch.setattr(writer, "_fence", fence_then_take_over)
+    await store.append("a", Append(1, (MOVE,)))
+    assert tried == ["database is locked"]
+    assert await stored(store) == {("a", 1)}
 
 
 async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
