@@ -22,9 +22,13 @@ server in its own process, with the server's connection options, gets the same N
 from the same client processes (connect, `hello`), and each client sends an `act`-sized frame
 at the same 0.5 per second and waits for its echo. The report adds the echo's figures (CPU per
 message, p50/p99 from send to echo, memory per idle connection) and the server's ratios to
-them: what the game costs beyond moving frames through the same WebSocket library.
+them: what the game costs beyond moving frames through the same WebSocket library. With
+`--echo-fan-out 3` the echo sends each frame to the three connections of its group (the
+sender's among them), as the server sends a move's event to the three seats of its table: the
+floor of a move's I/O, in the same units.
 
     python -m bench.load --clients 1000 --seconds 20
+    python -m bench.load --clients 1000 --seconds 20 --no-server --echo-fan-out 3
     python -m bench.load --clients 2000 --servers 2 --postgres --mqtt mqtt://127.0.0.1:1883
     python -m bench.load --people --clients 1000 --seconds 20     # presence, bench/people.py
 
@@ -51,6 +55,7 @@ from typing import Any
 import msgspec
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from bench.serving import (
     Servers,
@@ -89,6 +94,7 @@ class Push(msgspec.Struct):
 
     type: str
     id: int | str | None = None
+    table: str | None = None
     seq: int | None = None
     code: str | None = None
     view: View | None = None
@@ -168,11 +174,13 @@ class Player:
 
 class Echoer:
     """One bench client of the echo baseline: sends an `act`-sized frame at the clients' pace
-    (0.5 per second on average) and measures the time to its echo."""
+    (0.5 per second on average) and measures the time to its echo (its own frames are those
+    naming its own table; with a fan-out the others' come too)."""
 
     def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
         self.ws = ws
         self.rng = rng
+        self.table = f"{rng.getrandbits(32):08x}"  # a table id's length
         self.pending: dict[int, float] = {}
         self.latencies: list[float] = []
         self.measuring = False
@@ -182,6 +190,8 @@ class Echoer:
     async def read(self) -> None:
         async for frame in self.ws:
             message = _push.decode(frame)
+            if message.table != self.table:
+                continue
             sent = self.pending.pop(message.seq, None) if message.seq is not None else None
             if sent is not None and self.measuring:
                 self.latencies.append(time.perf_counter() - sent)
@@ -194,7 +204,7 @@ class Echoer:
             await asyncio.sleep(wait)
             self.sent += 1
             self.pending[self.sent] = time.perf_counter()
-            act = ActRequest("Xb3k9QaZ", self.sent, msgspec.Raw(ECHO_ACTION))
+            act = ActRequest(self.table, self.sent, msgspec.Raw(ECHO_ACTION))
             await self.ws.send(_encode(act).decode())
 
 
@@ -337,14 +347,23 @@ def run(
     }
 
 
-async def serve_echo(port: int) -> None:
-    """The baseline: every frame straight back, with the game server's connection options
-    (`server/app.py`: backlog, frame size, keepalive, queue, no compression)."""
+async def serve_echo(port: int, fan_out: int = 1) -> None:
+    """The baseline: every frame straight back (with a `fan_out`, to each connection of the
+    sender's group of that many, in the order they connected), with the game server's
+    connection options (`server/app.py`: backlog, frame size, keepalive, queue, no
+    compression)."""
     from websockets.asyncio.server import ServerConnection, serve
 
+    connected: list[ServerConnection] = []
+
     async def echo(ws: ServerConnection) -> None:
+        index = len(connected)
+        connected.append(ws)
+        first = index - index % fan_out
         async for frame in ws:
-            await ws.send(frame)
+            for peer in connected[first : first + fan_out]:
+                with contextlib.suppress(ConnectionClosed):
+                    await peer.send(frame)
 
     sock = socket.create_server(("127.0.0.1", port), backlog=1024)
     async with serve(
@@ -359,19 +378,20 @@ async def serve_echo(port: int) -> None:
         await server.serve_forever()
 
 
-def start_echo(port: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "bench.load", "--serve-echo", str(port)])
+def start_echo(port: int, fan_out: int) -> subprocess.Popen[bytes]:
+    command = ["-m", "bench.load", "--serve-echo", str(port), "--echo-fan-out", str(fan_out)]
+    return subprocess.Popen([sys.executable, *command])
 
 
-def echo_run(clients: int, seconds: float, processes: int) -> dict[str, Any]:
+def echo_run(clients: int, seconds: float, processes: int, fan_out: int) -> dict[str, Any]:
     """The same clients against the echo server, in its own process."""
     port = free_port()
-    process = start_echo(port)
+    process = start_echo(port, fan_out)
     try:
         wait_listening(port)
         time.sleep(0.5)  # let it settle before its memory is the base
         servers = Servers([psutil.Process(process.pid)])
-        return run(clients, seconds, [port], servers, processes, echo=True)
+        return run(clients, seconds, [port], servers, processes, echo=True) | {"fan_out": fan_out}
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -409,6 +429,10 @@ def main() -> None:
         "--mqtt", default="", help="broker URL: the servers publish every event there (a cluster)"
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
+    parser.add_argument("--no-server", action="store_true", help="the echo baseline alone")
+    parser.add_argument(
+        "--echo-fan-out", type=int, default=1, help="the echo sends each frame to this many"
+    )
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)  # the echo's process
     parser.add_argument(
         "--people", action="store_true", help="presence and lobby chat instead (bench/people.py)"
@@ -418,7 +442,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.serve_echo is not None:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve_echo(args.serve_echo))
+            asyncio.run(serve_echo(args.serve_echo, args.echo_fan_out))
+        return
+    if args.no_server:
+        echo = echo_run(args.clients, args.seconds, args.client_processes, args.echo_fan_out)
+        print(json.dumps({"echo": echo}))
         return
     if args.servers > 1 and args.postgres is None:
         parser.error("several servers share a database: add --postgres")
@@ -451,7 +479,7 @@ def main() -> None:
                 process.wait(timeout=30)
     if not (args.no_echo or args.people):
         print("  the echo baseline", file=sys.stderr)
-        echo = echo_run(args.clients, args.seconds, args.client_processes)
+        echo = echo_run(args.clients, args.seconds, args.client_processes, args.echo_fan_out)
         report = {**report, "echo": echo, "ratios": ratios(report, echo)}
     print(json.dumps(report))
 
