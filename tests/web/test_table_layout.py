@@ -49,8 +49,11 @@ def test_bug6_the_trick_taken_and_the_lead_note_do_not_overlap(
 NO_SIDEWAYS_JS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 
 # Whether the chosen option of a select shows whole: the text's width (measured in the
-# select's font) fits the select's box less its padding and the arrow.
-SELECT_FITS_JS = """(select) => {
+# select's font) fits the select's box less its padding and the arrow. The select is looked up
+# in the same step: the table redraws as the bots move, and a select found before a redraw
+# is no longer in the page (no style: NaN).
+SELECT_FITS_JS = """(selector) => {
+  const select = document.querySelector(selector);
   const style = getComputedStyle(select);
   const canvas = document.createElement('canvas').getContext('2d');
   canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -82,7 +85,7 @@ def test_bug7_a_phone_never_scrolls_sideways_and_cuts_no_word(
     assert outside == 0  # nothing of the top bar hangs out on either side
     deck = page.locator("select[name=deck]")
     assert deck.locator("option:checked").inner_text() == "Französisch"
-    fits = deck.evaluate(SELECT_FITS_JS)
+    fits = page.evaluate(SELECT_FITS_JS, "select[name=deck]")
     assert fits["text"] <= fits["room"], fits
     # Until someone declares: press the first button of each bar (pass or hold: keys work
     # in any language), then the declarer's badge shows on one line.
