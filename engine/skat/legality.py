@@ -3,9 +3,10 @@
 
 `candidates` lists a superset of the legal actions and `reject` says why an action is not
 allowed (None when it is): `legal` filters the first by the second and `apply` asks the
-second, so what is offered and what is accepted cannot disagree. `legal` skips one question:
-the cards the seat to move may play come from `State.playable`, which is `reject`'s own test
-of a card, so they are not checked twice (a server lists every seat's actions after each move).
+second, so what is offered and what is accepted cannot disagree. `legal` skips the question
+where `reject` could refuse none of the seat to move's candidates (`_unrefused`: his cards,
+bids and discards), since a server lists every seat's actions after each move; a property
+test checks the lists are the same.
 """
 
 from bisect import bisect_right
@@ -73,7 +74,7 @@ def legal(state: "State", seat: int) -> list[Action]:
     """Every action `seat` may take now: `candidates` that `reject` allows. Where `reject`
     could refuse none of them, the seat to move's actions are listed without asking it
     (`_unrefused`): a server lists every seat's actions after each move."""
-    if seat == state.to_move and seat in state.active_seats:
+    if seat == state.to_move:  # None once the deal is over
         listed = _unrefused(state, seat)
         if listed is not None:
             return listed

@@ -9,8 +9,8 @@ neighbours. The store runs them on its writer's connection (`server/store/group_
 
 The two statements of every commit, the fence and the events' INSERT, run on the DB-API
 cursor (`_on_cursor`): SQL compiled once per dialect from the same table definitions, each
-value converted as SQLAlchemy would bind it. That halves the writer's time per append
-(`python -m bench.commit_path`, docs/benchmarks.md); the rarer statements go through
+value converted as SQLAlchemy would bind it: a fifth less CPU per append in
+`python -m bench.commit_path` (docs/benchmarks.md); the rarer statements go through
 SQLAlchemy as usual.
 """
 
