@@ -94,7 +94,7 @@ class Push(msgspec.Struct):
 
     type: str
     id: int | str | None = None
-    table: str | None = None
+    table: str | dict[str, Any] | None = None  # an id, or a snapshot's table
     seq: int | None = None
     code: str | None = None
     view: View | None = None
@@ -252,6 +252,8 @@ async def client_share(
     await asyncio.gather(*playing)
     cpu = time.process_time() - cpu_before
     for task in readers:
+        if task.done():
+            task.result()  # a reader that failed (a frame it could not parse) fails the run
         task.cancel()
     parent.send(
         {
