@@ -1,5 +1,6 @@
 """The group commit on SQLite (its writer's thread gathers): appends of several tables share a
-commit and each is durable when `append` returns, a bad append fails alone, an append after
+commit and each is durable when `append` returns, a busy writer gathers longer, a bad append
+fails alone, an append after
 the writer found nothing to do is still committed, `close` commits what is queued, and an
 append fails with the error instead of waiting when the writer cannot connect (and `close`
 does not wait for its next attempt)."""
@@ -49,6 +50,15 @@ async def test_appends_of_several_tables_share_a_commit_and_are_durable_on_retur
         await asyncio.gather(*(store.append(t, Append(seq, (MOVE,))) for t in TABLES))
         assert {(t, seq) for t in TABLES} <= await stored(store)
     assert 0 < store.commits <= 3
+
+
+async def test_the_writer_gathers_longer_while_commits_carry_many_appends(store: Store) -> None:
+    assert len(TABLES) >= group_commit.BUSY_APPENDS
+    await asyncio.gather(*(store.append(t, Append(1, (MOVE,))) for t in TABLES))
+    assert store._writer.window == group_commit.BUSY_GROUP_SECONDS
+    await store.append("a", Append(2, (MOVE,)))  # one append alone: quiet again
+    assert store._writer.window == group_commit.GROUP_SECONDS
+    assert {(t, 1) for t in TABLES} | {("a", 2)} == await stored(store)
 
 
 async def test_a_bad_append_fails_alone(store: Store) -> None:
