@@ -3,8 +3,9 @@
 Two measurements, CPU time per step (the event loop's thread and the whole process):
 
 - `Store.append` on a SQLite file for T tables in lock step (each appends one move event and
-  waits for it, T appends per commit), with the store's gathering (`GROUP_SECONDS`) and
-  without it: the same groups, the same statements, only the idle wait differs;
+  waits for it, T appends per commit), with the store's gathering (`GROUP_SECONDS`, and
+  `BUSY_GROUP_SECONDS` after a commit of three appends or more) and without it: the same
+  groups, the same statements, only the idle wait differs;
 - bare asyncio: `asyncio.sleep(0.005)`, a hand-over to a thread (`run_in_executor`), both in
   turn: what the event loop's and a thread's waking from idle cost on this machine.
 
@@ -86,15 +87,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=600)
     args = parser.parse_args()
-    gathering = group_commit.GROUP_SECONDS
+    gathering = (group_commit.GROUP_SECONDS, group_commit.BUSY_GROUP_SECONDS)
     with tempfile.TemporaryDirectory() as folder:
-        for seconds in (gathering, 0.0):
-            group_commit.GROUP_SECONDS = seconds
-            url = f"sqlite+aiosqlite:///{folder}/gather-{seconds}.db"
+        for quiet, busy in (gathering, (0.0, 0.0)):
+            group_commit.GROUP_SECONDS, group_commit.BUSY_GROUP_SECONDS = quiet, busy
+            url = f"sqlite+aiosqlite:///{folder}/gather-{quiet}.db"
             upgrade(url)
             report = asyncio.run(_appends(url, args.tables, args.rounds))
-            print(f"gathering {1000 * seconds:g} ms: {report}")
-    group_commit.GROUP_SECONDS = gathering
+            print(f"gathering {1000 * quiet:g} ms ({1000 * busy:g} ms busy): {report}")
+    group_commit.GROUP_SECONDS, group_commit.BUSY_GROUP_SECONDS = gathering
     for line in asyncio.run(_steps(args.rounds)):
         print(line)
 
