@@ -12,7 +12,8 @@ The Monte Carlo levels players choose from form a ladder measured against each o
 (`python -m bench.skat_ladder`) and against an outside program (docs/benchmarks.md): `club`
 bids by the greedy rule of thumb and plays over 10 worlds, `strong` weighs contracts by
 expected score with a caution of 20 points (the `margin` an expected score must clear over
-passing) and plays over 30 worlds, `expert` bids without margin and plays over 100 worlds.
+passing) and plays over 30 worlds, `expert` bids without margin and plays over 100 worlds
+(200 as declarer).
 The `beginner` below them plays by rules (`bots.skat.beginner`). `baseline` is the `strong`
 level as it was before the score bidder (win chance against risk 0.6), frozen for
 comparisons; the default at tables is the strongest level within the decision-time budgets
@@ -45,6 +46,8 @@ class SkatBot(msgspec.Struct, frozen=True):
 
     Attributes:
         worlds: worlds solved per card decision (100 is the strong setting).
+        declarer_worlds: worlds per card decision of the declarer, if not `worlds` (the
+            declarer gains from more worlds, the defenders did not: docs/benchmarks.md).
         seconds: optional time budget per card decision; at least a few worlds are solved.
         skat_worlds: worlds per candidate game in the skat decisions.
         skat_seconds: optional time budget per bidding valuation and per skat decision
@@ -60,6 +63,7 @@ class SkatBot(msgspec.Struct, frozen=True):
     """
 
     worlds: int = 100
+    declarer_worlds: int | None = None
     seconds: float | None = None
     skat_worlds: int = 24
     skat_seconds: float | None = None
@@ -88,7 +92,10 @@ class SkatBot(msgspec.Struct, frozen=True):
             return choose_declaration(obs, rng, worlds=worlds, seconds=seconds)
         declarer = obs.seat == obs.declarer
         inference = self.inference in ("both", "declarer" if declarer else "defenders")
-        return choose_card(obs, rng, worlds=self.worlds, seconds=self.seconds, inference=inference)
+        worlds = self.worlds
+        if declarer and self.declarer_worlds is not None:
+            worlds = self.declarer_worlds
+        return choose_card(obs, rng, worlds=worlds, seconds=self.seconds, inference=inference)
 
 
 def _by_score(
@@ -107,7 +114,9 @@ def _by_score(
 LEVELS: Final[dict[str, SkatBot]] = {
     "club": SkatBot(worlds=10, seconds=0.3, skat_worlds=8, skat_seconds=0.3, bidder="greedy"),
     "strong": SkatBot(worlds=30, seconds=0.5, skat_worlds=12, skat_seconds=0.5, margin=20.0),
-    "expert": SkatBot(worlds=100, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0),
+    "expert": SkatBot(
+        worlds=100, declarer_worlds=200, seconds=0.8, skat_worlds=32, skat_seconds=0.6, margin=0.0
+    ),
     "baseline": SkatBot(
         worlds=100, seconds=0.8, skat_worlds=16, skat_seconds=0.6, bidder="montecarlo", risk=0.6
     ),

@@ -1,5 +1,6 @@
-"""The Monte Carlo Skat bot: legal in every variant, deterministic per seed, optimal when
-the observation leaves a single world, and the target it plays for."""
+"""The Monte Carlo Skat bot: legal in every variant, deterministic per seed, the declarer's own
+count of worlds, optimal when the observation leaves a single world, and the target it plays
+for."""
 
 import numpy as np
 import pytest
@@ -30,6 +31,24 @@ def test_same_observation_and_seed_give_the_same_card() -> None:
     obs = state.observation(0)
     first = choose_card(obs, np.random.default_rng(4), worlds=6)
     assert first == choose_card(obs, np.random.default_rng(4), worlds=6)
+
+
+def test_the_declarer_plays_over_his_own_count_of_worlds() -> None:
+    bot = SkatBot(worlds=3, declarer_worlds=7, skat_worlds=3)
+    state = run(deal_state(), (1, Bid(18)), (0, Hold()), (1, Pass()), (2, Pass()))
+    state = state.apply(0, Declare("grand"))  # seat 0 declares and leads
+    solved = {}
+    while len(solved) < 2:
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observation(seat)
+        plays = [a for a in obs.legal if isinstance(a, Play)]
+        decision = bot(obs, np.random.default_rng(seat))
+        if len(plays) > 1:
+            solved.setdefault(seat == 0, decision.diagnostics["worlds"])
+        assert isinstance(decision.action, Play)
+        state = state.apply(seat, decision.action)
+    assert solved == {True: 7, False: 3}
 
 
 def _single_world_positions() -> list[State]:
