@@ -1,9 +1,8 @@
 """The group commit on SQLite (its writer's thread gathers): appends of several tables share a
 commit and each is durable when `append` returns, a busy writer gathers longer, a bad append
-fails alone, an append after
-the writer found nothing to do is still committed, `close` commits what is queued, and an
-append fails with the error instead of waiting when the writer cannot connect (and `close`
-does not wait for its next attempt)."""
+fails alone, an append after the writer found nothing to do is still committed, `close`
+commits what is queued, and an append fails with the error instead of waiting when the writer
+cannot connect (and `close` does not wait for its next attempt)."""
 
 import asyncio
 import sqlite3
