@@ -80,3 +80,13 @@ def broker() -> Iterator[PrivateBroker]:
         yield instance
     finally:
         instance.remove()
+
+
+@pytest.fixture(scope="session")
+def solver_compiled() -> None:
+    """The Skat solver's machine code in numba's cache before a test starts server or worker
+    processes that skip their warm-up: on a cold cache each of them compiles it for itself
+    (about 25 s of one core each), which on two cores outlasts the test's patience."""
+    from bots.registry import warm_up
+
+    warm_up()

@@ -67,7 +67,7 @@ async def resume_anywhere(entry: int, token: str, table: str, seq: int) -> Clien
 
 
 async def test_a_killed_process_tables_go_on_elsewhere_with_no_move_lost(
-    broker: PrivateBroker, tmp_path: Path
+    broker: PrivateBroker, tmp_path: Path, solver_compiled: None
 ) -> None:
     workers = [start_worker(broker, name) for name in ("w1", "w2")]
     try:

@@ -47,7 +47,7 @@ def wait_taking_requests(worker: subprocess.Popen[str]) -> None:
 
 
 @pytest.fixture
-def workers(broker: PrivateBroker) -> Iterator[list[subprocess.Popen[str]]]:
+def workers(broker: PrivateBroker, solver_compiled: None) -> Iterator[list[subprocess.Popen[str]]]:
     started = [start_worker(broker, name) for name in ("w1", "w2")]
     try:
         yield started

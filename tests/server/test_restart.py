@@ -56,6 +56,10 @@ def server_process(
     try:
         wait_ready(port, process)
         yield process
+    except BaseException:
+        # What the process said goes into the failure's captured output.
+        print(f"--- server on port {port}:", (tmp_path / f"server-{port}.log").read_text()[-4000:])
+        raise
     finally:
         if process.poll() is None:
             process.kill()
