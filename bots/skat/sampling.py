@@ -9,8 +9,10 @@ into the free places, and each sample draws the group counts in proportion to th
 (the classic solver's k-subset indexing, extended to void constraints).
 """
 
+from bisect import bisect_right
 from functools import cache
 from math import comb
+from typing import TypeAlias
 
 import msgspec
 import numpy as np
@@ -28,6 +30,10 @@ from engine.skat.cards import (
 from engine.skat.observation import Observation
 
 __all__ = ["Facts", "World", "count_worlds", "facts_of", "sample_worlds"]
+
+# A group's splits that leave a placeable rest, (counts, rest's capacities) each, and their
+# cumulative weights.
+_Choices: TypeAlias = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]]
 
 SKAT_SIZE = 2
 GROUPS = 5  # effective suits: clubs, spades, hearts, diamonds, trumps
@@ -158,6 +164,7 @@ class _Counter:
             tuple(i for i, v in enumerate(voids) if suit < 0 or not v >> suit & 1) for suit in suits
         ]
         self.ways = cache(self._ways)
+        self.choices = cache(self._choices)
 
     def splits(self, group: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Every way to split group `group` over its allowed places: (counts, ways)."""
@@ -182,6 +189,22 @@ class _Counter:
             return [((0,) * len(caps), 1)] if self.sizes[group] == 0 else []
         split(0, self.sizes[group], [0] * len(caps), 1)
         return result
+
+    def _choices(self, group: int, caps: tuple[int, ...]) -> _Choices:
+        """The splits of group `group` that leave a placeable rest, each with the rest's
+        capacities, and their cumulative weights (ways to place everything so): the same
+        for every world a decision samples, so worked out once per (group, caps)."""
+        options: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        cumulative: list[int] = []
+        total = 0
+        for counts, ways in self.splits(group, caps):
+            rest = tuple(c - k for c, k in zip(caps, counts, strict=True))
+            weight = ways * self.ways(group + 1, rest)
+            if weight:
+                total += weight
+                options.append((counts, rest))
+                cumulative.append(total)
+        return tuple(options), tuple(cumulative)
 
     def _ways(self, group: int, caps: tuple[int, ...]) -> int:
         if group == len(self.sizes):
@@ -232,26 +255,14 @@ def _sample(
     caps = capacities
     placed = [0] * places
     for group, cards in enumerate(groups):
-        options = []
-        weights = []
-        for counts, ways in counter.splits(group, caps):
-            rest = tuple(c - k for c, k in zip(caps, counts, strict=True))
-            weight = ways * counter.ways(group + 1, rest)
-            if weight:
-                options.append((counts, rest))
-                weights.append(weight)
-        total = sum(weights)
-        pick = int(rng.integers(total))  # at most C(22,10) * C(12,10) worlds: fits int64
-        index = 0
-        while pick >= weights[index]:
-            pick -= weights[index]
-            index += 1
-        counts, caps = options[index]
-        order = rng.permutation(len(cards))
+        options, cumulative = counter.choices(group, caps)
+        pick = int(rng.integers(cumulative[-1]))  # at most C(22,10) * C(12,10): fits int64
+        counts, caps = options[bisect_right(cumulative, pick)]
+        order: list[int] = rng.permutation(len(cards)).tolist()
         start = 0
         for place, k in enumerate(counts):
             for i in order[start : start + k]:
-                placed[place] |= 1 << cards[int(i)]
+                placed[place] |= 1 << cards[i]
             start += k
     hands = list(facts.known)
     for place, seat in enumerate(facts.free_seats):
