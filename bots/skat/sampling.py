@@ -209,11 +209,8 @@ class _Counter:
     def _ways(self, group: int, caps: tuple[int, ...]) -> int:
         if group == len(self.sizes):
             return 1 if not any(caps) else 0
-        total = 0
-        for counts, ways in self.splits(group, caps):
-            rest = tuple(c - k for c, k in zip(caps, counts, strict=True))
-            total += ways * self.ways(group + 1, rest)
-        return total
+        cumulative = self.choices(group, caps)[1]
+        return cumulative[-1] if cumulative else 0
 
 
 def _counter(facts: Facts) -> tuple[_Counter, tuple[int, ...], list[list[int]]]:

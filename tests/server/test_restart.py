@@ -45,7 +45,8 @@ def server_process(
         "TISCHRUNDE_LOG_LEVEL": "WARNING",
         **{f"TISCHRUNDE_{name.upper()}": str(value) for name, value in settings.items()},
     }
-    log = (tmp_path / f"server-{port}.log").open("ab")
+    log_path = tmp_path / f"server-{port}.log"
+    log = log_path.open("ab")
     process = subprocess.Popen(
         [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--db", db],
         env=env,
@@ -58,7 +59,7 @@ def server_process(
         yield process
     except BaseException:
         # What the process said goes into the failure's captured output.
-        print(f"--- server on port {port}:", (tmp_path / f"server-{port}.log").read_text()[-4000:])
+        print(f"--- server on port {port}:", log_path.read_text()[-4000:])
         raise
     finally:
         if process.poll() is None:
