@@ -5,7 +5,8 @@
 allowed (None when it is): `legal` filters the first by the second and `apply` asks the
 second, so what is offered and what is accepted cannot disagree. `legal` skips the question
 where `reject` could refuse none of the seat to move's candidates (`_unrefused`: his cards,
-bids and discards), since a server lists every seat's actions after each move; a property
+bids and discards), and asks only the card play's part of it for the actions open out of
+turn (`_any_turn`), since a server lists every seat's actions after each move; a property
 test checks the lists are the same.
 """
 
@@ -78,6 +79,8 @@ def legal(state: "State", seat: int) -> list[Action]:
         listed = _unrefused(state, seat)
         if listed is not None:
             return listed
+    elif state.phase == "play" and seat in state.active_seats:
+        return _any_turn(state, seat)
     return [a for a in candidates(state, seat) if reject(state, seat, a) is None]
 
 
@@ -89,8 +92,7 @@ def _unrefused(state: "State", seat: int) -> list[Action] | None:
     phase = state.phase
     if phase == "play" and not state.claim_open:
         listed: list[Action] = list(_plays(state, seat))
-        others = _any_turn_in_play(state, seat)
-        return listed + [a for a in others if reject(state, seat, a) is None]
+        return listed + _any_turn(state, seat)
     if phase == "bidding":
         if state.awaiting_answer:
             return [_PASS, _HOLD]
@@ -135,12 +137,10 @@ def reject(state: "State", seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction("not_a_move", "leaving the table is not a move: the server records it")
     if state.phase == "bidding":
         return _reject_bidding(state, seat, action)
-    if isinstance(action, Claim | AcceptClaim | RefuseClaim):
-        return _reject_claim(state, seat, action)
+    if isinstance(action, _ANY_TURN):
+        return _reject_any_turn(state, seat, action)
     if state.claim_open:
-        return IllegalAction("claim_open", "the defenders answer the declarer's claim first")
-    if isinstance(action, Kontra | Re | Resign):
-        return _reject_special(state, seat, action)
+        return _claim_open()
     if seat != state.to_move:
         return IllegalAction("not_your_turn", f"it is seat {state.to_move}'s turn")
     if state.phase == "skat":
@@ -240,6 +240,30 @@ def _reject_play(state: "State", seat: int, action: Play) -> IllegalAction | Non
     if not state.playable(seat) >> card & 1:
         return IllegalAction("must_follow_suit", f"{action.card} does not follow suit")
     return None
+
+
+_ANY_TURN: Final = (Claim, AcceptClaim, RefuseClaim, Kontra, Re, Resign)
+
+
+def _reject_any_turn(state: "State", seat: int, action: Action) -> IllegalAction | None:
+    """`reject` for an action of `_ANY_TURN` (open to a seat out of turn) in a deal that is
+    not over or in its bidding, by a seat that plays it."""
+    if isinstance(action, Claim | AcceptClaim | RefuseClaim):
+        return _reject_claim(state, seat, action)
+    if state.claim_open:
+        return _claim_open()
+    assert isinstance(action, Kontra | Re | Resign)
+    return _reject_special(state, seat, action)
+
+
+def _claim_open() -> IllegalAction:
+    return IllegalAction("claim_open", "the defenders answer the declarer's claim first")
+
+
+def _any_turn(state: "State", seat: int) -> list[Action]:
+    """The legal actions of `_any_turn_in_play`: `candidates` and `reject` without the
+    checks they pass in the card play."""
+    return [a for a in _any_turn_in_play(state, seat) if _reject_any_turn(state, seat, a) is None]
 
 
 def _reject_claim(

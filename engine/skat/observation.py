@@ -8,7 +8,7 @@ with a claim, and everything at the end
 """
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import msgspec
 
@@ -114,9 +114,9 @@ def observe(state: "State", seat: int | None, *, history: bool = True) -> Observ
     if viewer is not None:
         hand = tuple(format_cards(state.hands[viewer]))
         changes["hand"] = hand
-        changes["open_hands"] = tuple(
-            hand if s == viewer else shown for s, shown in enumerate(base.open_hands)
-        )
+        open_hands = list(base.open_hands)
+        open_hands[viewer] = hand
+        changes["open_hands"] = tuple(open_hands)
         if viewer == state.declarer and state.picked_up:
             if not over:
                 changes["skat"] = tuple(format_cards(state.start.deal.skat))
@@ -153,29 +153,29 @@ def public(state: "State") -> Observation:
     players = state.players
     over = state.is_over
     declarer = state.declarer if state.declarer >= 0 else None
-    open_declarer = state.shown or (state.contract is not None and state.contract.ouvert)
-
-    def shown(s: int) -> tuple[str, ...] | None:
-        if s not in state.active_seats:
-            return None
-        if over or (open_declarer and s == declarer):
-            return tuple(format_cards(state.hands[s]))
-        return None
-
+    forehand, middlehand, rearhand = state.seats
+    open_hands: tuple[tuple[str, ...] | None, ...] = (None,) * players
+    if over or state.shown or (state.contract is not None and state.contract.ouvert):
+        open_hands = tuple(
+            tuple(format_cards(state.hands[s]))
+            if s in state.seats and (over or s == declarer)
+            else None
+            for s in range(players)
+        )
     return Observation(
         seat=None,
         players=players,
         dealer=state.dealer,
-        forehand=state.position_seat(0),
-        middlehand=state.position_seat(1),
-        rearhand=state.position_seat(2),
+        forehand=forehand,
+        middlehand=middlehand,
+        rearhand=rearhand,
         phase=state.phase,
         to_move=state.to_move,
         hand=(),
-        hand_sizes=tuple(popcount(h) for h in state.hands),
+        hand_sizes=tuple(map(popcount, state.hands)),
         skat=tuple(format_cards(state.skat)) if over else (),
         discarded=(),
-        open_hands=tuple(shown(s) for s in range(players)),
+        open_hands=open_hands,
         bid=state.bid,
         declarer=declarer,
         contract=state.contract,
@@ -183,16 +183,20 @@ def public(state: "State") -> Observation:
         ramsch=state.ramsch,
         kontra=state.kontra,
         trick_leader=state.leader if state.phase == "play" else None,
-        trick=tuple(format_card(c) for c in state.trick),
+        trick=tuple(map(format_card, state.trick)),
         tricks=tuple(map(_trick_view, state.tricks)),
-        trick_points=tuple(card_points(m) for m in state.taken),
-        resigned=tuple(s for s in range(players) if state.resigned >> s & 1),
+        trick_points=tuple(map(card_points, state.taken)),
+        resigned=_SEATS_IN[state.resigned],
         claimed=state.shown,
         claim_open=state.claim_open,
-        claim_accepted=tuple(s for s in range(players) if state.claim_accepted >> s & 1),
+        claim_accepted=_SEATS_IN[state.claim_accepted],
         history=(),
         legal=(),
         result=state.result if over else None,
         bock=state.start.bock,
         pushes=state.pushes,
     )
+
+
+# The seats in a bit set of seats (resignations, accepted claims), for every set of four seats.
+_SEATS_IN: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))

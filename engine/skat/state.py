@@ -9,7 +9,7 @@ the end.
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
@@ -18,13 +18,11 @@ from engine.skat.actions import Abandon, Action, Declare
 from engine.skat.cards import CardMask, GameType, follow_mask
 from engine.skat.deal import Deal, deal_from_seed
 from engine.skat.legality import legal, reject
+from engine.skat.observation import Observation, observe
 from engine.skat.rules import NO_SEAT, Phase, Rules
 from engine.skat.scoring import Result
 from engine.skat.settlement import settle
 from engine.skat.transitions import STAGE_MIDDLEHAND, Trick, transition
-
-if TYPE_CHECKING:
-    from engine.skat.observation import Observation
 
 __all__ = ["GameStart", "Phase", "State", "new_game", "replay"]
 
@@ -261,11 +259,9 @@ class State(msgspec.Struct, frozen=True, dict=True):
             return self.abandon(seat, action.reason)
         return self.apply(seat, action)
 
-    def observation(self, seat: int | None, *, history: bool = True) -> "Observation":
+    def observation(self, seat: int | None, *, history: bool = True) -> Observation:
         """What `seat` may see (None: a spectator, public information only); without the
         action history if `history` is False."""
-        from engine.skat.observation import observe  # observation.py imports this module
-
         return observe(self, seat, history=history)
 
     def playable(self, seat: int) -> CardMask:

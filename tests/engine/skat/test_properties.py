@@ -137,8 +137,9 @@ def test_legal_actions_apply_and_all_others_are_rejected_with_a_reason(
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
 def test_the_listed_actions_are_the_candidates_that_reject_allows(seed: int, rules: Rules) -> None:
-    """`legal` lists some actions without asking `reject` (cards, bids, discards): the same
-    actions in the same order as asking it of every candidate."""
+    """`legal` lists some actions without asking `reject` (cards, bids, discards) or asking
+    only its card-play part (Kontra, Re, resigning, claims): the same actions in the same
+    order as asking it of every candidate."""
     for _, state in game_states(seed, rules):
         for seat in range(rules.players):
             asked = [a for a in candidates(state, seat) if reject(state, seat, a) is None]
