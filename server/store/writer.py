@@ -7,11 +7,11 @@ finished list's results and ratings. `commit_group` runs it for a whole group in
 transaction and, if that fails, for each append alone, so one bad append cannot fail its
 neighbours. The store runs them on its writer's connection (`server/store/group_commit.py`).
 
-The two statements of every commit, the fence and the events' INSERT, run on the DB-API
-cursor (`_on_cursor`): SQL compiled once per dialect from the same table definitions, each
-value converted as SQLAlchemy would bind it: a fifth less CPU per append in
-`python -m bench.commit_path` (docs/benchmarks.md); the rarer statements go through
-SQLAlchemy as usual.
+The two statements of every commit, the fence and the events' INSERT, and the INSERT of
+finished deals run on the DB-API cursor (`_on_cursor`): SQL compiled once per dialect from
+the same table definitions, each value converted as SQLAlchemy would bind it: a fifth less
+CPU per append in `python -m bench.commit_path` (docs/benchmarks.md); the rarer statements
+go through SQLAlchemy as usual.
 """
 
 import logging
@@ -32,8 +32,11 @@ __all__ = ["LeaseLost", "commit_group", "write"]
 
 log = logging.getLogger(__name__)
 _EVENT_COLUMNS = ("table_id", "seq", "kind", "version", "payload", "at")
-# Built once: the writer runs it with every commit (rarer statements are built in place).
+_GAME_COLUMNS = ("table_id", "number", "result", "record", "finished_at")
+# Built once: the writer runs them with every commit and every deal's end (rarer statements
+# are built in place).
 _INSERT_EVENTS = insert(game_events).values({name: bindparam(name) for name in _EVENT_COLUMNS})
+_INSERT_GAMES = insert(games).values({name: bindparam(name) for name in _GAME_COLUMNS})
 
 
 @lru_cache(maxsize=64)
@@ -158,17 +161,20 @@ def write(conn: Connection, node: str | None, items: Sequence[tuple[str, Append]
             .where(users.c.id.in_(players), users.c.played_at.is_(None))
             .values(played_at=now)
         )
+    finished = [
+        {
+            "table_id": table_id,
+            "number": game.number,
+            "result": msgspec.json.encode(game.result).decode(),
+            "record": game.record,
+            "finished_at": _binder(games.c.finished_at, conn.dialect)(now),
+        }
+        for table_id, batch in items
+        for game in batch.games
+    ]
+    if finished:
+        _on_cursor(conn, _INSERT_GAMES, finished)
     for table_id, batch in items:
-        for game in batch.games:
-            conn.execute(
-                insert(games).values(
-                    table_id=table_id,
-                    number=game.number,
-                    result=msgspec.json.encode(game.result).decode(),
-                    record=game.record,
-                    finished_at=now,
-                )
-            )
         if batch.status is not None:
             conn.execute(update(tables).where(tables.c.id == table_id).values(status=batch.status))
         if batch.list_over is not None:
