@@ -8,7 +8,7 @@ import msgspec
 from bots.registry import bots_of
 from engine.errors import IllegalAction
 from engine.skat.actions import Action, Declare, Discard
-from engine.skat.cards import parse_cards
+from engine.skat.cards import CardMask, parse_cards
 from engine.skat.iss import format_record
 from engine.skat.observation import Observation
 from engine.skat.rules import Rules
@@ -57,12 +57,12 @@ _OBSERVATION_FIELDS = Observation.__struct_fields__
 _DECLARING = ("skat", "declare")  # the phases whose legal actions include declarations
 
 
-def _worth(declare: Declare, hand: bool, cards: tuple[str, ...]) -> Worth:
-    """The value of `declare` as the engine scores it when just made."""
+def _worth(declare: Declare, hand: bool, cards: CardMask) -> Worth:
+    """The value of `declare` as the engine scores it when just made, with `cards`."""
     if declare.game == "null":
         null = value_null_game(hand=hand, ouvert=declare.ouvert, won=True)
         return Worth(null.game_value, None, ())
-    held = matadors(declare.game, parse_cards(cards))
+    held = matadors(declare.game, cards)
     ouvert = declare.ouvert
     schneider = declare.schneider or ouvert
     schwarz = declare.schwarz or ouvert
@@ -179,7 +179,7 @@ class SkatGame(EngineGame[Rules]):
         ):
             return observation
         hand = observation.phase == "skat"
-        cards = (*observation.hand, *observation.discarded)
+        cards = parse_cards((*observation.hand, *observation.discarded))
         worth = tuple(
             _worth(a, hand, cards) if isinstance(a, Declare) else None for a in observation.legal
         )

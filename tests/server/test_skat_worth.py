@@ -2,7 +2,7 @@
 (`SkatGame.view`), so the client computes no game value itself."""
 
 from engine.skat.actions import Bid, Declare, Hold, Pass
-from engine.skat.cards import BASE_VALUE
+from engine.skat.cards import BASE_VALUE, parse_cards
 from engine.skat.rules import Rules
 from engine.skat.state import State, new_game
 from server.games import game_kind
@@ -39,9 +39,10 @@ def test_a_seat_that_may_declare_sees_each_declarations_worth() -> None:
 
 
 def test_worth_counts_announcements_as_the_engine_does() -> None:
-    cards = ("JC", "JS", "AC", "TC", "KC", "QC", "9C", "AS", "TS", "AH")  # with 2 in clubs
+    texts = ("JC", "JS", "AC", "TC", "KC", "QC", "9C", "AS", "TS", "AH")  # with 2 in clubs
+    cards = parse_cards(texts)
     assert _worth(Declare("clubs"), False, cards) == Worth(36, 2, ("game",))
     announced = _worth(Declare("clubs", schneider=True), True, cards)
     assert announced == Worth(72, 2, ("game", "hand", "schneider", "schneider_announced"))
     assert _worth(Declare("null", ouvert=True), True, cards) == Worth(59, None, ())
-    assert _worth(Declare("grand"), False, ("JH", *cards[2:])).matadors == -2
+    assert _worth(Declare("grand"), False, parse_cards(("JH", *texts[2:]))).matadors == -2
