@@ -161,13 +161,14 @@ def write(conn: Connection, node: str | None, items: Sequence[tuple[str, Append]
             .where(users.c.id.in_(players), users.c.played_at.is_(None))
             .values(played_at=now)
         )
+    finished_at = _binder(games.c.finished_at, conn.dialect)(now)
     finished = [
         {
             "table_id": table_id,
             "number": game.number,
             "result": msgspec.json.encode(game.result).decode(),
             "record": game.record,
-            "finished_at": _binder(games.c.finished_at, conn.dialect)(now),
+            "finished_at": finished_at,
         }
         for table_id, batch in items
         for game in batch.games
