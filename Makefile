@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy engine bots server/standings.py server/plain.py server/ratings.py
 
 # One test process per core (pytest-xdist), each test file whole in one of them: the suite
-# takes about two thirds of its serial time on two cores. `pytest -n 0` runs it in one.
+# takes about two thirds of its serial time on two cores. Plain `pytest` runs it in one.
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
