@@ -202,10 +202,13 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
 
             # The bus sends in order: once the last table's end is out, everything is. Only
             # these tables count: other servers may publish on the same broker meanwhile.
-            topics = {f"tischrunde/v1/tables/{table}/events" for table in ids}
+            topics = {table: f"tischrunde/v1/tables/{table}/events" for table in ids}
+
+            def ends() -> int:
+                return sum('"series_end"' in p for t, p in published if t in topics.values())
 
             async def drained() -> None:
-                while sum('"series_end"' in p for t, p in published if t in topics) < len(ids):
+                while ends() < len(ids):
                     await asyncio.sleep(0.05)
 
             await asyncio.wait_for(drained(), PATIENCE)
@@ -213,9 +216,7 @@ async def test_no_message_to_any_recipient_or_the_bus_shows_a_hidden_card(tmp_pa
             for table, game in ids.items():
                 seen = await visible_cards(app, table)
                 problems += leaks(spectators[table].frames, None, table, game, seen)
-                bus = [
-                    p for topic, p in published if topic == f"tischrunde/v1/tables/{table}/events"
-                ]
+                bus = [p for topic, p in published if topic == topics[table]]
                 assert bus, "no public events were published"
                 # The bus carried every move the spectator saw: none lost, none extra.
                 spectator_moves = sum('"kind":"move"' in f for f in spectators[table].frames)
