@@ -15,9 +15,8 @@ import itertools
 import logging
 import signal
 import socket
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Awaitable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.frames import CloseCode
@@ -260,7 +259,7 @@ class App:
                     log.info("idle guests deleted", extra={"guests": deleted})
             await asyncio.sleep(GUEST_CLEANUP_SECONDS)
 
-    def _serve_client(self, ws: ServerConnection) -> Coroutine[Any, Any, None]:
+    def _serve_client(self, ws: ServerConnection) -> Awaitable[None]:
         """The handler of a connection: its `Connection.serve` itself, without a coroutine of
         our own around it (an idle connection holds one frame, as a bare handler does)."""
         peer = ws.remote_address[0] if ws.remote_address else ""

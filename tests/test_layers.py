@@ -194,6 +194,31 @@ def test_the_store_is_the_only_door_to_the_database() -> None:
     assert not bad, "database engine outside server/store: " + "; ".join(bad)
 
 
+MAX_ANY_IN_SERVER = 39  # issue 27: "Any in server/ below 40"
+
+
+def _any_uses(path: Path) -> list[int]:
+    """Lines of `path` that use `typing.Any` (a name, `typing.Any`, or in a string annotation);
+    the import itself does not count."""
+    return [
+        node.lineno
+        for node in ast.walk(_parse(path))
+        if (isinstance(node, ast.Name) and node.id == "Any")
+        or (isinstance(node, ast.Attribute) and node.attr == "Any")
+        or (isinstance(node, ast.Constant) and isinstance(node.value, str) and "[Any" in node.value)
+    ]
+
+
+def test_the_server_stays_typed() -> None:
+    """docs/conventions.md section 7: the server's data are typed structs or `Plain`; `Any`
+    stays only where a value is a game's own type (read by its adapter alone) or a library's
+    untyped edge. Past the cap, type the new value instead of raising the cap."""
+    uses = [
+        f"{path.relative_to(ROOT)}:{line}" for path in _files("server") for line in _any_uses(path)
+    ]
+    assert len(uses) <= MAX_ANY_IN_SERVER, f"{len(uses)} uses of Any in server/: " + ", ".join(uses)
+
+
 def test_layer_checker_sees_a_violation(tmp_path: Path) -> None:
     """The checker itself must catch an upward import, or the tests above prove nothing."""
     bad = tmp_path / "bad.py"
@@ -201,3 +226,5 @@ def test_layer_checker_sees_a_violation(tmp_path: Path) -> None:
     assert _imports(bad) == [("server", 1, True), ("os.path", 2, True)]
     bad.write_text("async def f(store):\n    return store.engine\n")
     assert _engine_uses(bad) == [2]
+    bad.write_text("from typing import Any\nx: Any\ny: 'list[Any]'\nz: typing.Any\n")
+    assert _any_uses(bad) == [2, 3, 4]

@@ -2,21 +2,30 @@
 switch to WAL, made once by the migration and checked by each connection; and how the
 writer's transactions begin."""
 
-from typing import Any
+from typing import Protocol
 
 from sqlalchemy import Connection, Engine, event
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 
 __all__ = ["immediate_transactions", "sqlite_pragmas"]
 
 
-def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+class _SQLiteDriver(DBAPIConnection, Protocol):
+    """The driver's connection as the listeners use it: sqlite3's, or aiosqlite's adapter."""
+
+    isolation_level: str | None
+
+
+def sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     """A `connect` listener: WAL (switched on once: the switch needs a lock a new connection
     may not get) with synchronous=NORMAL: a commit survives the process being killed at any
     moment."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.execute("PRAGMA journal_mode")
-    if cursor.fetchone()[0].lower() != "wal":
+    (mode,) = cursor.fetchone() or ("",)
+    if str(mode).lower() != "wal":
         cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -32,7 +41,7 @@ def immediate_transactions(engine: Engine) -> None:
     event.listen(engine, "begin", _begin_immediate)
 
 
-def _driver_begins_nothing(dbapi_connection: Any, _record: Any) -> None:
+def _driver_begins_nothing(dbapi_connection: _SQLiteDriver, _record: ConnectionPoolEntry) -> None:
     dbapi_connection.isolation_level = None  # sqlite3 opens no transaction by itself
 
 

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import Protocol
 
 import msgspec
 from sqlalchemy import Column, Connection, Dialect, Executable, bindparam, insert, select, update
@@ -62,18 +62,26 @@ def _driver_sql(statement: Executable, dialect: Dialect) -> tuple[str, tuple[str
 
 
 @lru_cache(maxsize=16)
-def _binder(column: Column[Any], dialect: Dialect) -> Callable[[Any], Any]:
-    """How SQLAlchemy converts a value of `column` for `dialect`'s driver (a datetime for
-    SQLite becomes its text form), so that rows written on the cursor read back alike."""
+def _binder(column: Column[datetime], dialect: Dialect) -> Callable[[datetime], object]:
+    """How SQLAlchemy converts a time of `column` for `dialect`'s driver (for SQLite its
+    text form), so that rows written on the cursor read back alike."""
     process = column.type.dialect_impl(dialect).bind_processor(dialect)
     return process if process is not None else _same
 
 
-def _same(value: Any) -> Any:
+def _same(value: datetime) -> object:
     return value
 
 
-def _on_cursor(conn: Connection, statement: Executable, rows: Sequence[Mapping[str, Any]]) -> Any:
+class _Fetchable(Protocol):
+    """What `_on_cursor` returns: SQLAlchemy's result, or the DB-API cursor on SQLite."""
+
+    def fetchall(self) -> Sequence[Sequence[object]]: ...
+
+
+def _on_cursor(
+    conn: Connection, statement: Executable, rows: Sequence[Mapping[str, object]]
+) -> _Fetchable:
     """Run `statement` once per row (the values already as the driver takes them) in
     `conn`'s transaction; something to `fetchall` from. On SQLite straight on the DB-API
     cursor, its errors raised as SQLAlchemy's; elsewhere as driver SQL through SQLAlchemy,
