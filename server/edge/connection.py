@@ -246,11 +246,11 @@ class Connection:
     async def _receive(self, frame: str | bytes) -> None:
         if not self.bucket.take():
             self.abuse += 1
-            self.metrics.frames_rejected_total += 1
             if self.abuse > self.settings.abuse_limit:
+                self.metrics.frames_rejected_total += 1
                 self._close_later(CloseCode.POLICY_VIOLATION, "rate limit")
             else:
-                self.reply(Error(code="rate_limited", message="slow down"))
+                self._reject(request_id(frame), "rate_limited", "slow down")
             return
         if isinstance(frame, bytes):
             return self._reject(None, "bad_frame", "send JSON in text frames")

@@ -8,6 +8,8 @@ The versions differ only in how a move is answered: in v1 the mover gets `ok` af
 event, in v2 its event carries the `act`'s `id` and is the only answer.
 """
 
+import re
+
 import msgspec
 
 from server.protocol.fields import (
@@ -158,6 +160,7 @@ class _AnyId(msgspec.Struct, frozen=True):
 
 _decoder = msgspec.json.Decoder(Request)
 _id_decoder = msgspec.json.Decoder(_AnyId)
+_VALUE_END = re.compile(r"[,}\]\s]")  # what ends a number (or literal) in an object
 _encoder = msgspec.json.Encoder()
 
 
@@ -173,11 +176,59 @@ def decode_request(frame: str | bytes) -> Request:
 
 
 def request_id(frame: str | bytes) -> RequestId | None:
-    """The `id` of a frame that is no valid request, if it has a valid one (for the error)."""
+    """The `id` of a frame that is no valid request, if it has a valid one (for the error),
+    also when another of its values is nested too deeply to decode."""
     try:
         return _id_decoder.decode(frame).id
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+    except (msgspec.DecodeError, msgspec.ValidationError):
         return None
+    except RecursionError:
+        return _shallow_id(frame if isinstance(frame, str) else frame.decode(errors="replace"))
+
+
+def _shallow_id(text: str) -> RequestId | None:
+    """The top-level `id` of a JSON object, found without descending into its other values:
+    brackets are counted, not parsed, so no nesting is too deep (for `request_id`)."""
+    depth, key_next, at = 0, False, 0
+    while at < len(text):
+        char = text[at]
+        if char == '"':
+            end = _string_end(text, at)
+            if depth == 1 and key_next and text[at : end + 1] == '"id"':
+                value = text[text.find(":", end + 1) + 1 :].lstrip()
+                if value.startswith('"'):
+                    token = value[: _string_end(value, 0) + 1]
+                else:  # a number, or a value no id can be
+                    token = _VALUE_END.split(value, maxsplit=1)[0]
+                try:
+                    return _id_decoder.decode('{"id":' + token + "}").id
+                except (msgspec.DecodeError, msgspec.ValidationError):
+                    return None
+            key_next = False
+            at = end + 1
+            continue
+        if char in "{[":
+            depth += 1
+            key_next = char == "{" and depth == 1
+        elif char in "}]":
+            depth -= 1
+        elif char == "," and depth == 1:
+            key_next = True
+        at += 1
+    return None
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the JSON string opening at `start` closes (the end of `text` if it does not)."""
+    at = start + 1
+    while at < len(text):
+        if text[at] == "\\":
+            at += 2
+        elif text[at] == '"':
+            return at
+        else:
+            at += 1
+    return len(text)
 
 
 def encode(message: Reply) -> bytes:

@@ -110,6 +110,36 @@ async def test_a_flood_is_rate_limited_then_closed_with_1008(app: App) -> None:
     assert (await other.request("ping"))["type"] == "pong"
 
 
+async def test_every_request_refused_by_the_rate_limit_gets_its_own_id(app: App) -> None:
+    """One reply per request, refusals included: a client can tell which ones to send again."""
+    client = await Client.open(app.port)
+    ids = list(range(1000, 1000 + int(app.settings.rate_burst) + 10))
+    for request_id in ids:
+        await client.send({"type": "ping", "id": request_id})
+    await client.wait_for(lambda m: m.get("id") == ids[-1] and m["type"] == "error")
+    replies = [json.loads(f) for f in client.frames if json.loads(f).get("id") in ids]
+    assert sorted(r["id"] for r in replies) == ids
+    refused = [r for r in replies if r["type"] == "error"]
+    assert refused and all(r["code"] == "rate_limited" for r in refused)
+    assert min(r["id"] for r in refused) >= ids[int(app.settings.rate_burst) - 1]  # burst passed
+
+
+async def test_a_value_nested_too_deeply_is_refused_with_the_requests_id(app: App) -> None:
+    client = await Client.open(app.port)
+    deep = "[" * 3000 + "]" * 3000
+    await client.ws.send('{"type": "ping", "id": 12, "x": ' + '{"a": ' * 2000 + "1" + "}" * 2001)
+    act = '{"type": "act", "id": 13, "table": "t", "seq": 1, "action": {"type": "play", "card": '
+    await client.ws.send(act + deep + "}}")
+    await client.ws.send('{"type": "create_table", "rules": {"players": ' + deep + '}, "id": "x"}')
+    errors = [await client.wait_for(lambda m, i=i: m["type"] == "error", i) for i in range(3)]
+    assert [(e["id"], e["code"]) for e in errors] == [
+        (12, "bad_request"),
+        (13, "bad_request"),
+        ("x", "bad_request"),
+    ]
+    assert (await client.request("ping"))["type"] == "pong"
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: (
