@@ -29,25 +29,30 @@ __all__ = [
 ]
 
 
-class Bid(msgspec.Struct, frozen=True, tag="bid"):
+class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Common base: a field the action does not have is an error (a client's typo is refused,
+    not ignored)."""
+
+
+class Bid(_Action, frozen=True, tag="bid"):
     """Say a bid value (one of `rules.BID_VALUES`)."""
 
     value: int
 
 
-class Hold(msgspec.Struct, frozen=True, tag="hold"):
+class Hold(_Action, frozen=True, tag="hold"):
     """Answer "yes": hold the value just bid."""
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass"):
+class Pass(_Action, frozen=True, tag="pass"):
     """Pass in the bidding."""
 
 
-class PickUpSkat(msgspec.Struct, frozen=True, tag="pickup"):
+class PickUpSkat(_Action, frozen=True, tag="pickup"):
     """The declarer takes the skat (no hand game)."""
 
 
-class Discard(msgspec.Struct, frozen=True, tag="discard"):
+class Discard(_Action, frozen=True, tag="discard"):
     """The declarer lays away two cards after picking up the skat, the higher card first (in
     the order of `engine.skat.cards.format_cards`: JC JS JH JD, then AC ... 7D), so that every
     discard has exactly one spelling."""
@@ -55,7 +60,7 @@ class Discard(msgspec.Struct, frozen=True, tag="discard"):
     cards: tuple[str, str]
 
 
-class Declare(msgspec.Struct, frozen=True, tag="declare"):
+class Declare(_Action, frozen=True, tag="declare"):
     """Announce the game. `schneider` and `schwarz` only in hand games; suit and grand ouvert
     only as hand and with both announcements; null has no announcements."""
 
@@ -65,38 +70,38 @@ class Declare(msgspec.Struct, frozen=True, tag="declare"):
     ouvert: bool = False
 
 
-class Play(msgspec.Struct, frozen=True, tag="play"):
+class Play(_Action, frozen=True, tag="play"):
     """Play a card to the trick."""
 
     card: str
 
 
-class Kontra(msgspec.Struct, frozen=True, tag="kontra"):
+class Kontra(_Action, frozen=True, tag="kontra"):
     """A defender doubles (house rule)."""
 
 
-class Re(msgspec.Struct, frozen=True, tag="re"):
+class Re(_Action, frozen=True, tag="re"):
     """The declarer redoubles after a Kontra (house rule)."""
 
 
-class Resign(msgspec.Struct, frozen=True, tag="resign"):
+class Resign(_Action, frozen=True, tag="resign"):
     """Give up the game for one's party (ISkO 4.4)."""
 
 
-class Claim(msgspec.Struct, frozen=True, tag="claim"):
+class Claim(_Action, frozen=True, tag="claim"):
     """The declarer shows his cards and claims every remaining trick (in a null game: that he
     takes none). Both defenders answer before play goes on (ISkO 4.4.4; ISS `SC`)."""
 
 
-class AcceptClaim(msgspec.Struct, frozen=True, tag="accept_claim"):
+class AcceptClaim(_Action, frozen=True, tag="accept_claim"):
     """A defender agrees to the declarer's claim (ISS: his `RE` after the `SC`)."""
 
 
-class RefuseClaim(msgspec.Struct, frozen=True, tag="refuse_claim"):
+class RefuseClaim(_Action, frozen=True, tag="refuse_claim"):
     """A defender objects to the claim: play goes on with the declarer's cards open."""
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon"):
+class Abandon(_Action, frozen=True, tag="abandon"):
     """The seat leaves the table or runs out of time (ISS `LE`/`TI`)."""
 
     reason: Literal["left", "timeout"] = "left"

@@ -21,8 +21,9 @@ __all__ = [
 ]
 
 
-class _Action(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
-    """Common base: encodes as a JSON object with a `type` tag.
+class _Action(msgspec.Struct, frozen=True, gc=False, tag_field="type", forbid_unknown_fields=True):
+    """Common base: encodes as a JSON object with a `type` tag; a field the action does not
+    have is an error (a client's typo is refused, not ignored).
 
     Actions hold no other objects that could form a reference cycle, so the garbage collector
     need not track them (`gc=False`): a match creates many.

@@ -70,6 +70,11 @@ async def test_table_errors_carry_their_codes(app: App) -> None:
     assert illegal["code"] in ("wrong_phase", "not_your_turn")
     bad = await host.request("act", table=table, seq=host.last_seq(table), action={"type": "x"})
     assert bad["code"] == "bad_action"
+    seq = host.last_seq(table)
+    typo = {"type": "pass", "extra": 1}  # a field the action does not have: refused, not ignored
+    assert (await host.request("act", table=table, seq=seq, action=typo))["code"] == "bad_action"
+    await host.ok("resume", table=table, seq=seq)  # would send any event after `seq` first
+    assert host.last_seq(table) == seq
     assert view  # the table still runs: finish the deal
     await play({0: host, 2: other}, table)
 
