@@ -357,6 +357,8 @@ class Connection:
         table.submit(command, self)
 
     async def _hello(self, request: Hello) -> None:
+        if self.user is not None:  # one user per connection; `login` and `register` switch
+            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
         if not OLDEST_VERSION <= request.version <= PROTOCOL_VERSION:
             versions = f"{OLDEST_VERSION} to {PROTOCOL_VERSION}"
             return self._reject(
@@ -365,8 +367,6 @@ class Connection:
         known = None if request.token is None else await self.store.user_for_token(request.token)
         if request.token is not None and known is None:  # a forged token learns nothing more
             return self._reject(request.id, "bad_token", "unknown session token")
-        if self.user is not None:  # one user per connection; `login` and `register` switch
-            return self._reject(request.id, "already_welcomed", ALREADY_WELCOMED)
         if known is not None and request.token is not None:
             user, token = known, request.token
             if user.kind == "guest":

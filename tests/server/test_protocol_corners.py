@@ -19,6 +19,9 @@ async def test_ping_needs_no_hello_and_a_second_hello_is_refused(app: App) -> No
     other = await Client.open(app.port)
     again = await client.request("hello", version=1, token=other.token)
     assert again["type"] == "error" and again["code"] == "already_welcomed"
+    # Whatever the second hello holds: a version this server does not speak, a forged token.
+    for fields in ({"version": 3}, {"version": 2, "token": "forged"}):
+        assert (await client.request("hello", **fields))["code"] == "already_welcomed"
     renamed = await client.ok("rename", name="bert")
     assert renamed["user"]["id"] == first["user"]["id"] and renamed["token"] == first["token"]
 
