@@ -7,6 +7,8 @@ tournament's live tables are listed in `tournament_tables`); a live table, the
 server process that owns it (`owner`; see `server/store/leases.py`).
 """
 
+from datetime import UTC, datetime
+
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -21,10 +23,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    TypeDecorator,
     UniqueConstraint,
 )
+from sqlalchemy.engine import Dialect
 
 __all__ = [
+    "UTCDateTime",
     "analyses",
     "blocks",
     "friends",
@@ -47,6 +52,18 @@ __all__ = [
     "users",
 ]
 
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A point in time, read back in UTC whatever the database: SQLite keeps no zone and
+    gives its values back naive, PostgreSQL's `timestamptz` gives them with one."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return value if value is None or value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
 metadata = MetaData()
 
 users = Table(
@@ -59,11 +76,11 @@ users = Table(
     # look-alike of another's name. Null for bots, whose names the server gives.
     Column("name_key", String(100), unique=True),
     Column("password_hash", String(200)),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
     # When a guest was last seen and when the user first took a seat: a guest who never
     # did and is not seen for a while is deleted (`Store.delete_idle_guests`).
-    Column("seen_at", DateTime(timezone=True), index=True),
-    Column("played_at", DateTime(timezone=True)),
+    Column("seen_at", UTCDateTime(), index=True),
+    Column("played_at", UTCDateTime()),
 )
 
 sessions = Table(
@@ -71,7 +88,7 @@ sessions = Table(
     metadata,
     Column("token_hash", String(64), primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
 )
 
 tournaments = Table(
@@ -84,11 +101,11 @@ tournaments = Table(
     Column("ratings_before", Text, nullable=False),  # JSON: {player: [mu, sigma]}
     Column("played", Integer, nullable=False),  # games committed
     Column("standings", Text, nullable=False),  # JSON: the runner's standings after them
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("finished_at", DateTime(timezone=True)),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("finished_at", UTCDateTime()),
     # A people's tournament (docs/tournaments.md): who opened it and when it starts.
     Column("organizer_id", Integer),
-    Column("starts_at", DateTime(timezone=True)),
+    Column("starts_at", UTCDateTime()),
     Column("series", Integer),  # the series drawn last
     Index("ix_tournaments_status", "status"),
 )
@@ -99,7 +116,7 @@ tournament_entries = Table(
     Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=False),
     Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
     Column("name", String(40), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
     Column("partner", String(40), nullable=True),  # the name he named (a pair: both did)
     PrimaryKeyConstraint("tournament_id", "user_id", name="pk_tournament_entries"),
 )
@@ -121,7 +138,7 @@ tables = Table(
     Column("game", String(16), nullable=False),
     Column("config", Text, nullable=False),  # JSON: rules and table options
     Column("status", String(12), nullable=False, index=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
     Column("tournament_id", String(16), ForeignKey("tournaments.id"), index=True),
     Column("owner", String(64), index=True),  # the server process serving it (nodes.id)
 )
@@ -145,7 +162,7 @@ game_events = Table(
     Column("kind", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("payload", Text, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
     UniqueConstraint("table_id", "seq", name="uq_game_events_table_seq"),
 )
 
@@ -159,7 +176,7 @@ games = Table(
     Column("number", Integer, nullable=False),
     Column("result", Text, nullable=False),  # JSON
     Column("record", Text),  # ISS record for Skat
-    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", UTCDateTime(), nullable=False),
     UniqueConstraint("table_id", "number", name="uq_games_table_number"),
 )
 
@@ -170,7 +187,7 @@ analyses = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
     Column("number", Integer, nullable=False),
     Column("analysis", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
     PrimaryKeyConstraint("table_id", "number", name="pk_analyses"),
 )
 
@@ -209,7 +226,7 @@ rating_history = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
 )
 
 
@@ -226,7 +243,7 @@ friends = Table(
     metadata,
     _user_column("user_id"),
     _user_column("friend_id"),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
     PrimaryKeyConstraint("user_id", "friend_id", name="pk_friends"),
 )
 
@@ -235,7 +252,7 @@ blocks = Table(
     metadata,
     _user_column("user_id"),
     _user_column("blocked_id"),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
     PrimaryKeyConstraint("user_id", "blocked_id", name="pk_blocks"),
 )
 
@@ -248,7 +265,7 @@ lobby_chat = Table(
     _user_column("user_id"),
     Column("name", String(40), nullable=False),
     Column("text", Text, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
 )
 
 reports = Table(
@@ -258,7 +275,7 @@ reports = Table(
     _user_column("reporter_id"),
     _user_column("reported_id"),
     Column("reason", Text, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
 )
 
 roles = Table(
@@ -272,6 +289,6 @@ mutes = Table(
     "mutes",
     metadata,
     Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
-    Column("until", DateTime(timezone=True), nullable=False),
+    Column("until", UTCDateTime(), nullable=False),
     Column("by_id", Integer),
 )

@@ -205,7 +205,7 @@ class SocialStore:
                     .limit(limit)
                 )
             ).all()
-        return [StoredLine(r.id, r.user_id, r.name, r.text, _aware(r.at)) for r in reversed(rows)]
+        return [StoredLine(r.id, r.user_id, r.name, r.text, r.at) for r in reversed(rows)]
 
     async def report(self, reporter_id: int, reported_id: int, reason: str) -> None:
         async with self.engine.begin() as conn:
@@ -228,7 +228,7 @@ class SocialStore:
                     .order_by(reports.c.id)
                 )
             ).all()
-        return [(r[0], r[1], r[2], _aware(r[3])) for r in rows]
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def role(self, user_id: int) -> str | None:
         async with self.engine.connect() as conn:
@@ -252,10 +252,7 @@ class SocialStore:
         """Until when `user_id` is muted, if he is now."""
         async with self.engine.connect() as conn:
             until = await conn.scalar(select(mutes.c.until).where(mutes.c.user_id == user_id))
-        if until is None:
-            return None
-        until = _aware(until)
-        return until if until > _now() else None
+        return until if until is not None and until > _now() else None
 
 
 def _pair(a: int, b: int) -> ColumnElement[bool]:
@@ -264,8 +261,3 @@ def _pair(a: int, b: int) -> ColumnElement[bool]:
         and_(friends.c.user_id == a, friends.c.friend_id == b),
         and_(friends.c.user_id == b, friends.c.friend_id == a),
     )
-
-
-def _aware(at: datetime) -> datetime:
-    """SQLite returns naive datetimes: they were stored in UTC."""
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)

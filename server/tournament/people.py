@@ -56,10 +56,8 @@ Deliver = Callable[[int, TournamentSeat], None]  # to a user, whichever process 
 
 
 def _when(value: datetime | None) -> datetime:
-    """A stored time as UTC (SQLite gives it back without its zone)."""
-    if value is None:
-        return datetime.now(UTC)
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    """A stored start time, or now for a tournament without one."""
+    return datetime.now(UTC) if value is None else value
 
 
 def _table_rules(stored: StoredTournament, size: int) -> tuple[Plain, int]:

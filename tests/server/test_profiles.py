@@ -3,6 +3,7 @@ history and his latest lists, a private table's only to those who sat at it."""
 
 import asyncio
 import json
+from datetime import datetime, timedelta
 
 from server.app import App
 from tests.server.client import Client, bot_table, play
@@ -24,6 +25,9 @@ async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app
     [played] = mine["recent"]
     assert played["table"] == table and played["seat"] == 0 and played["deals"] == 1
     assert played["rank"] >= 1 and played["game"] == "skat"
+    # Times in UTC with their zone, as on every database (SQLite keeps none of its own).
+    for when in (point["at"], played["finished_at"]):
+        assert datetime.fromisoformat(when).utcoffset() == timedelta(0)
     # A stranger sees the rating, not the private table: neither in `recent` nor as a point
     # of the rating history (its finish time and rating change).
     theirs = await stranger.ok("profile", name=name)
