@@ -87,7 +87,8 @@ def resume(cmd: Resume, batch: Batch) -> None:
 
 
 def leave(cmd: Leave, batch: Batch) -> None:
-    """Give up a seat (before the list: free it; during it: a bot plays on) or stop watching."""
+    """Give up a seat (before the list: free it; during it: a bot plays on; after it: only go)
+    or stop watching."""
     table = batch.table
     seat = table.seat_of(cmd.user.id)
     if seat is None:
@@ -100,7 +101,7 @@ def leave(cmd: Leave, batch: Batch) -> None:
             del batch.viewers[client]
     if table.status == "waiting":
         batch.emit(Vacated(seat))
-    else:
+    elif table.status == "playing":
         batch.emit(Seated(seat, _bot(table.config.timeout_bot)))
     batch.reply(cmd.client, Ok(id=cmd.request_id))
     return None

@@ -5,7 +5,7 @@ import asyncio
 
 from bots.registry import SKAT_PLAYER_LEVELS, TICHU_POLICIES
 from server.app import App
-from tests.server.client import Client, bot_table
+from tests.server.client import Client, bot_table, play
 from tests.server.test_privacy import http_get
 
 
@@ -47,6 +47,19 @@ async def test_leaving_during_the_list_seats_a_bot_with_a_seated_event(app: App)
         lambda m: m.get("event", {}).get("kind") == "seated" and m["event"]["seat"] == 0
     )
     assert seated["event"]["bot"] and seated["event"]["name"].startswith("bot:")
+
+
+async def test_leaving_after_the_list_records_nothing(app: App) -> None:
+    """Play: once the list is over a player who leaves only goes: no bot takes a seat."""
+    host, watcher = await Client.open(app.port), await Client.open(app.port)
+    table, _ = await bot_table(host)
+    await watcher.ok("watch", table=table)
+    await play({0: host}, table)
+    await watcher.wait_for(lambda m: m.get("event", {}).get("kind") == "series_end")
+    seq = host.last_seq(table)
+    await host.ok("leave", table=table)
+    await watcher.ok("resume", table=table, seq=seq)  # sends any event after `seq` first
+    assert watcher.last_seq(table) == seq
 
 
 async def test_list_games_names_the_player_levels_and_add_bot_takes_the_others(
