@@ -27,7 +27,7 @@ from engine.tichu.observation import Observation as TichuObservation
 from engine.tichu.rules import Rules as TichuRules
 from server import protocol
 from server.core.views import VisibleEvent
-from server.games.skat import SkatView
+from server.games.skat import SkatStanding, SkatView
 from server.games.tichu import TichuView
 
 __all__ = ["SPEC", "build", "render"]
@@ -136,6 +136,7 @@ def _schemas() -> dict[str, Any]:
     requests = list(typing.get_args(protocol.Request))
     replies = list(typing.get_args(protocol.Reply))
     games = [SkatObservation, SkatView, TichuView, TichuObservation, SkatRules, TichuRules]
+    games.append(SkatStanding)  # a list's standings: Skat's columns, or ListStanding's alone
     roots = [*requests, *replies, *UNIONS.values(), *games]
     made, components = msgspec.json.schema_components(roots, ref_template=REF)
     names = _names(_structs(roots))
@@ -153,8 +154,11 @@ def _schemas() -> dict[str, Any]:
             _ref("TichuObservation"),
         ]
     }
+    standings = {"type": "array", "items": {"anyOf": [_ref("SkatStanding"), _ref("ListStanding")]}}
     fields = {
         ("Event", "event"): _ref("VisibleEvent"),
+        ("Snapshot", "standings"): _nullable(standings),
+        ("SeriesEnded", "standings"): standings,
         ("Event", "view"): _nullable(view),
         ("Snapshot", "view"): _nullable(view),
         ("MoveView", "action"): _nullable(action),
