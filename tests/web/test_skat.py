@@ -69,10 +69,11 @@ def test_a_guest_plays_a_list_with_bots_from_bidding_to_the_standings(
     assert standings.count() == 3
     status, record = http_get(f"{live_server.url}api/records/{table}/0")
     assert status == 200 and record.startswith("(;GM[Skat]") and "anna" in record
-    href = page.locator(".list-table a").first.get_attribute("href")
-    assert href == f"/api/records/{table}/0"
-    # Each result panel linked the deal's replay, which leads back to this table.
+    # Each line of the list and each result panel link the deal's replay, which leads back
+    # to this table (the record's text file is the result panel's download).
     back = f"from=%23%2Ftable%2F{table}"
+    href = page.locator(".list-table a").first.get_attribute("href")
+    assert href == f"#/replay/{table}/0?{back}"
     assert log.replays == [f"#/replay/{table}/0?{back}", f"#/replay/{table}/1?{back}"]
     page.locator(".side .tab", has_text="Bot hints").click()
     hints = page.locator(".hint-list li").all_inner_texts()

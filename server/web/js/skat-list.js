@@ -7,14 +7,9 @@
 
 import { suitIcon } from "./cards.js";
 import { language, t } from "./i18n.js";
+import { replayHash } from "./replay.js";
 import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, signed } from "./ui.js";
-
-/** A deal's record: a private table's needs its invite (docs/protocol.md, Records). */
-export function recordUrl(model, number) {
-  const invite = model.invite ? `?invite=${encodeURIComponent(model.invite)}` : "";
-  return `/api/records/${encodeURIComponent(model.id)}/${number}${invite}`;
-}
 
 /** The seats whose game points this deal changed: the declarer, or Ramsch's losers (winner). */
 function scoringSeats(result) {
@@ -127,8 +122,8 @@ export function renderList(model, ctx) {
   const due = bockDue(model);
   const leader = Math.max(...totals.map((s) => s.total));
   const rows = lines.map(({ number, result, running, scoring }) => h("tr", { class: result.bock ? "bock" : "" },
-    h("td", {}, h("a", { href: recordUrl(model, number), download: `tischrunde-${model.id}-${number + 1}.txt`,
-      title: t("skat.list.record_of", { n: number + 1 }) }, number + 1)),
+    h("td", {}, h("a", { href: replayHash(model.id, number, model.invite),
+      title: t("skat.list.replay_of", { n: number + 1 }) }, number + 1)),
     gameCell(model, result, ctx.deck),
     valueCell(result),
     running.map((total, seat) => h("td", { class: scoring.includes(seat) ? "decl" : "same" }, String(total)))));

@@ -7,7 +7,6 @@
 import { cardBack, cardFace, cardName, sortSkatHand, suitIcon } from "./cards.js";
 import { explainHint } from "./hints.js";
 import { replayHash } from "./replay.js";
-import { recordUrl } from "./skat-list.js";
 import { t } from "./i18n.js";
 import { contractText, gameName, SUIT_LETTER } from "./skat-words.js";
 import { h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
@@ -531,6 +530,13 @@ export function describeResult(model, result, deck) {
   if (result.kontra) lines.push(result.kontra >= 2 ? t("skat.kontra_re") : t("skat.kontra"));
   if (result.bock) lines.push(t("skat.bock_deal"));
   return { title, lines };
+}
+
+/** A deal's record as a text file: a private table's needs its invite (docs/protocol.md,
+ * Records). */
+function recordUrl(model, number) {
+  const invite = model.invite ? `?invite=${encodeURIComponent(model.invite)}` : "";
+  return `/api/records/${encodeURIComponent(model.id)}/${number}${invite}`;
 }
 
 /** The finished deal's result: in the flow of the table (never over the next deal's bidding),
