@@ -135,7 +135,7 @@ def schedule(batch: Batch) -> None:
             timed.append(seat)
     if timed and table.config.move_seconds > 0:
         batch.clock = TurnClock(table.game_seq, tuple(timed))
-        batch.later(timers.move(table))
+        batch.later(timers.move(table, after_deal=bool(batch.games)))
         batch.later(ShowClock())
 
 

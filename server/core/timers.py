@@ -6,10 +6,11 @@
 - **grace** (per seat, `grace_seconds` after its owner's last connection closed, or after a
   restart or start without him): a bot plays the seat until he is back
   (`seating.grace_over`).
-- **move** (`move_seconds` after the game waited for a human, keyed by that `seq`): if the
-  game is still there, the timeout bot takes the seat and makes the move (`moves.out_of_time`);
-  its owner takes the seat back with a `join`. The table's creator chooses `move_seconds`
-  among `MOVE_CLOCKS`.
+- **move** (`move_seconds` after the game waited for a human, keyed by that `seq`; the first
+  move after a finished deal `READING_SECONDS` more, to read its result): if the game is
+  still there, the timeout bot takes the seat and makes the move (`moves.out_of_time`); its
+  owner takes the seat back with a `join`. The table's creator chooses `move_seconds` among
+  `MOVE_CLOCKS`.
 """
 
 from typing import Final
@@ -19,12 +20,23 @@ from server.core.commands import TimerKey
 from server.core.effects import StartTimer
 from server.core.state import TableState
 
-__all__ = ["FILL", "GRACE", "MOVE", "MOVE_CLOCKS", "fill", "grace", "move", "time_absent"]
+__all__ = [
+    "FILL",
+    "GRACE",
+    "MOVE",
+    "MOVE_CLOCKS",
+    "READING_SECONDS",
+    "fill",
+    "grace",
+    "move",
+    "time_absent",
+]
 
 FILL: Final = "fill"
 GRACE: Final = "grace"
 MOVE: Final = "move"
 MOVE_CLOCKS: Final = (0, 20, 40, 120)  # the move times a table may have (0: no clock)
+READING_SECONDS: Final = 15  # added to the first move after a deal: its result is shown
 
 
 def fill(table: TableState) -> StartTimer | None:
@@ -39,10 +51,10 @@ def grace(table: TableState, seat: int) -> StartTimer:
     return StartTimer((GRACE, seat), table.config.grace_seconds)
 
 
-def move(table: TableState) -> StartTimer:
-    """Time the humans the game waits for now."""
+def move(table: TableState, *, after_deal: bool = False) -> StartTimer:
+    """Time the humans the game waits for now (`after_deal`: a deal just ended)."""
     key: TimerKey = (MOVE, table.game_seq)
-    return StartTimer(key, table.config.move_seconds)
+    return StartTimer(key, table.config.move_seconds + (READING_SECONDS if after_deal else 0))
 
 
 def time_absent(batch: Batch) -> None:

@@ -15,7 +15,7 @@ import pytest
 from server.app import running
 from server.core.commands import Join, TimerFired, Watch
 from server.core.effects import AskBot, Send, StartTimer
-from server.core.timers import MOVE
+from server.core.timers import MOVE, READING_SECONDS
 from server.events import Append, TakenOver
 from server.lobby import timeout_level
 from server.protocol import Clock
@@ -50,6 +50,22 @@ def test_the_clock_follows_the_move_timer_and_goes_to_everyone_at_the_table() ->
         "Snapshot",
         "Clock",
     ]
+
+
+def test_the_first_move_after_a_deal_has_time_to_read_its_result() -> None:
+    """The result of a deal is shown while the next deal's first move waits: that move's timer
+    runs `READING_SECONDS` longer than the others."""
+    core = make_core(series_length=2, move_seconds=20.0, timeout_bot="greedy")
+    seat_everyone(core)
+    rng = np.random.default_rng(5)
+    timed: list[tuple[bool, float]] = []  # (a deal ended in this move, the move timer's seconds)
+    while core.deal_number < 1:
+        effects = act(core, *random_move(core, rng))
+        ended = any(isinstance(e, Append) and e.games for e in effects)
+        timers = [e.seconds for e in effects if isinstance(e, StartTimer) and e.key[0] == MOVE]
+        timed += [(ended, seconds) for seconds in timers]
+    assert timed[-1] == (True, 20.0 + READING_SECONDS)
+    assert {seconds for ended, seconds in timed[:-1]} == {20.0}
 
 
 def test_without_a_move_timer_there_is_no_clock() -> None:
