@@ -212,5 +212,8 @@ def _attach(
 
 
 def _take_back(seat: int | None, batch: Batch) -> None:
-    if seat is not None and seat in batch.table.away:
+    """The owner is back: he plays his seat again (after the list there is nothing to take
+    back, and the seat stays marked as the bot's, which played it to the end)."""
+    table = batch.table
+    if seat is not None and seat in table.away and table.status == "playing":
         batch.emit(TakenOver(seat, False))

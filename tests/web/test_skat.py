@@ -3,6 +3,8 @@ plays lists through the page; reloads, dropped connections, phones, invites and 
 
 import json
 import re
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -226,6 +228,47 @@ def test_a_bot_covers_an_absent_player_until_he_comes_back(
         back.wait_for_selector(".felt.skat .hand .card")
         assert back.evaluate("window.tischrunde.screen.model.seat") is not None
         host.wait_for_selector(".seat-box .away", state="detached")
+    finally:
+        browser.close()
+        server.stop()
+
+
+def test_a_player_back_after_his_list_ended_is_told_a_bot_played_it_for_him(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """He left the table (the page closed) and the bots played on; when he comes back the
+    list is over, and the table says who played his seat to the end."""
+    server = LiveServer(tmp_path / "server", bot_delay_seconds=0.0, grace_seconds=0.2).start()
+    try:
+        page = browser.page()
+        open_lobby(page, server.url)
+        table = create_skat_table(page, deals=1)
+        link = page.url
+        fill_with_bots(page, "random")
+        page.wait_for_selector(".felt.skat .hand .card")
+        session = page.evaluate(
+            "({token: localStorage.getItem('tischrunde.token'),"
+            " tables: localStorage.getItem('tischrunde.tables')})"
+        )
+        browser.close_page(page)
+        for _ in range(600):  # the bots finish the deal once the grace is over
+            try:
+                if http_get(f"{server.url}api/records/{table}/0")[0] == 200:
+                    break
+            except urllib.error.HTTPError:
+                pass
+            time.sleep(0.05)
+        back = browser.page()
+        back.context.add_init_script(
+            f"localStorage.setItem('tischrunde.token', {json.dumps(session['token'])});"
+            f"localStorage.setItem('tischrunde.tables', {json.dumps(session['tables'])});"
+        )
+        back.goto(link)
+        notice = back.locator(".take-back")
+        notice.wait_for(state="visible", timeout=WAIT_MS)
+        assert notice.inner_text() == "You were away: a bot played to the end for you."
+        assert back.locator("#take-back").count() == 0  # nothing to take back any more
+        browser.shot(back, "bot-finished-for-absent-player")
     finally:
         browser.close()
         server.stop()

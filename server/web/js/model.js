@@ -135,6 +135,11 @@ export class TableModel {
     return this.seat !== null && this.status === "playing" && !!this.seats[this.seat]?.away;
   }
 
+  /** Whether the list ended while a bot played our seat (it played to the end for us). */
+  get finishedForUs() {
+    return this.seat !== null && this.status === "finished" && !!this.seats[this.seat]?.away;
+  }
+
   /** Whole seconds left on the move clock (null: no clock runs). */
   secondsLeft() {
     if (!this.clock) return null;

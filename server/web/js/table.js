@@ -82,7 +82,11 @@ export class TableScreen {
    * click to play ourselves again (a `join` of our own seat takes it back). */
   renderTakeBack() {
     const model = this.model;
-    this.takeBackBox.hidden = !model.awayFromSeat;
+    this.takeBackBox.hidden = !model.awayFromSeat && !model.finishedForUs;
+    if (model.finishedForUs) {
+      replace(this.takeBackBox, h("span", {}, t("seat.bot_finished_for_you")));
+      return;
+    }
     if (!model.awayFromSeat) return;
     const bot = model.timeoutBot ?? null;
     const deeds = model.playedForUs.map((action) => describeAction(action, this.deck));
