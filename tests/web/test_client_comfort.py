@@ -10,7 +10,8 @@ import numpy as np
 from bots.skat.claims import answer_claim
 from bots.skat.greedy import greedy_policy
 from bots.skat.levels import SkatBot
-from engine.skat.actions import Bid, Claim, Declare, Hold, Pass, PickUpSkat
+from bots.skat.montecarlo import EXACT_CARDS, choose_card
+from engine.skat.actions import Bid, Claim, Declare, Hold, Pass, PickUpSkat, Play
 from engine.skat.state import new_game
 from tests.engine.skat.helpers import deal_state, declared, run
 from tests.web.conftest import DESKTOP, PHONE, WAIT_MS, Browser, LiveServer
@@ -209,6 +210,50 @@ def test_why_the_bot_played_that_is_said_in_words(
     assert any("of 6 sampled deals" in line for line in lines), lines
     assert any("possible deals" in line for line in lines), lines
     assert any("points expected" in line for line in lines), lines  # the score bidder's plans
+
+
+def card_play_diagnostics() -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """The Monte Carlo card player's (action, why) in grand, as it reports them: at the first
+    lead (bound mode, tied cards told apart at the second bound: counts of worlds, no mean),
+    with five cards left (exact values: mean points), and with one legal card."""
+    rng = np.random.default_rng(0)
+    state = declared(0, Declare("grand"))
+    found = {"bound": choose_card(state.observation(0), rng, worlds=6)}
+    while "exact" not in found or "only" not in found:
+        seat = state.to_move
+        plays = [a for a in state.observation(seat).legal if isinstance(a, Play)]
+        if len(plays) == 1 and "only" not in found:
+            found["only"] = choose_card(state.observation(seat), rng, worlds=6)
+        if seat == 0 and len(state.observation(0).hand) <= EXACT_CARDS and "exact" not in found:
+            found["exact"] = choose_card(state.observation(0), rng, worlds=6)
+        state = state.apply(seat, plays[0])
+    assert found["bound"].diagnostics["tie_target"] is not None
+    return {
+        name: (msgspec.to_builtins(d.action), msgspec.to_builtins(d.diagnostics))
+        for name, d in found.items()
+    }
+
+
+def test_a_card_hint_names_mean_points_only_when_the_bot_computed_a_mean(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(locale="de-DE")
+    open_lobby(page, live_server.url)
+    lines = page.evaluate(
+        """async (cases) => {
+          const { reasons } = await import('/js/hints.js');
+          const out = {};
+          for (const [name, [action, why]] of Object.entries(cases)) {
+            out[name] = reasons(why, action, 'french').join('; ');
+          }
+          return out;
+        }""",
+        card_play_diagnostics(),
+    )
+    assert "gewann in 6 von 6 durchgespielten Verteilungen" in lines["bound"], lines
+    assert "im Schnitt" not in lines["bound"], lines
+    assert "im Schnitt" in lines["exact"] and "Augen für den Alleinspieler" in lines["exact"]
+    assert lines["only"] == "die einzige Karte, die er spielen durfte"
 
 
 def test_ratings_read_as_whole_numbers_around_1500(

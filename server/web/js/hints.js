@@ -64,7 +64,11 @@ export function reasons(why, act, deck) {
     const [rate, points] = why.cards[act.card];
     const wins = Math.round(rate * why.worlds);
     out.push(t("hint.won_in", { wins, worlds: why.worlds }));
-    if (points !== null && points !== undefined) out.push(t("hint.mean_points", { points: number(points, 0) }));
+    // The second number is the declarer's mean card points only where the solver gave exact
+    // values (bots/skat/montecarlo.py): in bound mode it is null, or, after a tie broken at a
+    // second bound (`tie_target`), a count of worlds, not points.
+    const isMean = points !== null && points !== undefined && (why.tie_target ?? null) === null;
+    if (isMean) out.push(t("hint.mean_points", { points: number(points, 0) }));
   }
   if (why.limit !== undefined) {
     out.push(why.limit > 0
