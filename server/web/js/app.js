@@ -204,7 +204,17 @@ class App {
   remember(id, role, invite, bot = null) {
     const tables = this.remembered();
     const known = tables[id] || {};
-    tables[id] = { role, invite: invite ?? known.invite ?? null, bot: bot ?? known.bot ?? null };
+    tables[id] = { ...known, role, invite: invite ?? known.invite ?? null, bot: bot ?? known.bot ?? null };
+    storage.set("tables", tables);
+  }
+
+  /** Keep a remembered table's game and host (from its snapshot), so that the lobby names it
+   * after a reload as the lobby list does, before the table is opened again. */
+  rememberName(info) {
+    const tables = this.remembered();
+    const known = tables[info.id];
+    if (!known || (known.game === info.game && known.host === info.host)) return;
+    tables[info.id] = { ...known, game: info.game, host: info.host };
     storage.set("tables", tables);
   }
 
@@ -249,7 +259,10 @@ class App {
     const model = this.models.get(id);
     if (!model) return;
     const waited = isOurTurn(model);
-    if (message.type === "snapshot") model.applySnapshot(message);
+    if (message.type === "snapshot") {
+      model.applySnapshot(message);
+      this.rememberName(model.info);
+    }
     else if (message.type === "clock") {
       if (!model.applyClock(message)) return;
     } else if (!model.applyEvent(message)) return;

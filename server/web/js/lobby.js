@@ -149,8 +149,11 @@ export class Lobby {
       ownPrivate.length
         ? h("p", { class: "mine" }, t("lobby.your_tables"), " ",
             ownPrivate.map((id) => {
-              const info = this.app.models.get(id)?.info;
-              return h("a", { href: this.app.tableLink(id), class: "chip" }, info ? tableName(info) : id);
+              // An open table's info, else what its snapshot left in storage (a table
+              // remembered by an older client has neither: its id is all there is).
+              const info = this.app.models.get(id)?.info ?? this.app.remembered()[id];
+              return h("a", { href: this.app.tableLink(id), class: "chip", dataset: { table: id } },
+                info.game ? tableName(info) : id);
             }))
         : null,
       rows.length
