@@ -11,12 +11,23 @@ from typing import Any
 
 import msgspec
 
+from engine.tichu.actions import Play
 from engine.tichu.cards import parse_cards
 from engine.tichu.position import position
 from server.games import TichuGame
 from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.fake_tichu import FakeTichuServer
-from tests.web.tichu_ui import button, press, select, state, tap, wait_after, wait_until
+from tests.web.tichu_ui import (
+    button,
+    play_selection,
+    press,
+    press_act,
+    select,
+    state,
+    tap,
+    wait_after,
+    wait_until,
+)
 
 
 def open_tichu_table(page: Any, url: str, browser: Browser, prefix: str) -> None:
@@ -205,3 +216,68 @@ def test_the_hint_names_a_play_from_the_servers_combination(
     assert named["Phoenix"] == "Phoenix (half above the last single)"
     # Every play is named: no label falls back to a raw kind or rank.
     assert all(label and "undefined" not in label and "combo." not in label for _, label in labels)
+
+
+# --- the Mah Jong's wish says why there is nothing to pass ---------------------------------
+
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def lead_the_mahjong_wishing_9(page: Any, url: str) -> FakeTichuServer:
+    """A German phone at the stand-in's table, the Mah Jong led with a wish for a 9: we hold
+    all four 9s, so once the wish reaches us again we must play one."""
+    fake = FakeTichuServer()
+    fake.attach(page)
+    page.goto(url)
+    page.wait_for_selector(".create-form")
+    page.check("input[name=game][value=tichu]")
+    page.locator(".create-form button[type=submit]").click()
+    page.locator(".waiting-room button.primary").click()
+    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+    press_act(page, "decline_grand_tichu")
+    wait_until(page, "s.phase === 'exchange'")
+    for code in ("2s", "3p", "4t"):
+        tap(page, code)
+    press_act(page, "exchange")
+    wait_until(page, "s.phase === 'play' && s.to_move === 0")
+    fake.auto = False
+    select(page, "MahJong")
+    play_selection(page, wish="9")
+    return fake
+
+
+def prompt(page: Any) -> str:
+    text: str = page.locator("#action-bar .prompt").inner_text()
+    return text
+
+
+def test_when_the_wish_forbids_passing_the_prompt_says_so(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(PHONE_390, locale="de-DE")
+    fake = lead_the_mahjong_wishing_9(page, live_server.url)
+    fake._move(1, Play(cards=("5s",)))  # no 9 in that hand: the wish does not bind it
+    assert fake.step() and fake.step()  # the others pass
+    now = wait_until(page, "s.to_move === 0 && s.table.length > 0")
+    assert now["wish"] == "9" and "pass" not in now["legal"]
+    assert prompt(page) == "Du bist dran: der Wunsch (9) muss erfüllt werden."
+    assert page.locator("#action-bar button[data-act=pass]").count() == 0
+    browser.shot(page, "phone-tichu-wish-binds")
+
+
+def test_a_lead_the_wish_binds_says_so_and_a_free_one_does_not(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(PHONE_390, locale="de-DE")
+    fake = lead_the_mahjong_wishing_9(page, live_server.url)
+    fake.run_bots()  # nobody else holds a 9: all pass, the lead is ours again
+    now = wait_until(page, "s.to_move === 0 && s.legal.includes('play')")
+    assert now["wish"] == "9"
+    assert prompt(page) == "Du bist dran: der Wunsch (9) muss erfüllt werden."
+    fake.auto = True
+    select(page, "9j")
+    play_selection(page)
+    # The 9 fulfilled the wish; the others pass and the lead is ours, free.
+    now = wait_until(page, "s.to_move === 0 && s.table[0] === '9j' && !s.legal.includes('pass')")
+    assert now["wish"] is None
+    assert prompt(page) == "Du spielst aus: eine beliebige Kombination."

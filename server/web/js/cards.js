@@ -121,11 +121,16 @@ function backPattern() {
 /** "Jack of clubs" / "Kreuz Bube", "Ober of leaves" / "Grün Ober", "10 of Jade", "Phoenix". */
 export function cardName(code, deck = "french") {
   if (SPECIALS.includes(code)) return t(`card.special.${code}`);
-  const rank = code.slice(0, -1);
   const suit = code.slice(-1);
   const style = deck === "tichu" ? "tichu" : deck === "german" ? "german" : "french";
-  const rankName = rank === "T" ? "10" : /^[2-9]$/.test(rank) ? rank : t(`card.rank.${style === "german" ? "german" : "french"}.${rank}`);
-  return t("card.name", { rank: rankName, suit: t(`card.suit.${style}.${suit}`) });
+  return t("card.name", { rank: rankName(code.slice(0, -1), deck), suit: t(`card.suit.${style}.${suit}`) });
+}
+
+/** A rank ("Q", "T", "7") as card names say it: "Queen" / "Dame", "Ober", "10", "7". */
+export function rankName(rank, deck = "french") {
+  if (rank === "T") return "10";
+  if (/^[2-9]$/.test(rank)) return rank;
+  return t(`card.rank.${deck === "german" ? "german" : "french"}.${rank}`);
 }
 
 /** The suit symbol for inline use in text (e.g. "♣ Clubs" buttons), as an SVG element string. */

@@ -4,7 +4,7 @@
 // legal plays, each named by the server from the engine's classification), passing, bombs out of turn, the Mah Jong's wish asked when it is played, giving the
 // Dragon trick, the last trick taken, cards left per player, round and match scores.
 
-import { cardBack, cardFace, cardName, sortTichu } from "./cards.js";
+import { cardBack, cardFace, cardName, rankName, sortTichu } from "./cards.js";
 import { t } from "./i18n.js";
 import { replayHash } from "./replay.js";
 import { dialog, h, icon, numberButtons, rovingFocus, setFan, signed } from "./ui.js";
@@ -392,6 +392,15 @@ async function askWish(matches) {
   return answer === null ? undefined : answer || null;
 }
 
+/** Whether the Mah Jong's wish binds the seat on turn: on a trick, passing is not among the
+ * legal actions (the wish is the one thing that forbids it); on a lead, every legal play holds
+ * the wished rank. */
+function wishBinds(view, legal) {
+  if (!view.wish) return false;
+  if (toBeat(view).length) return !legal.some((a) => a.type === "pass");
+  return plays(legal).every((a) => a.cards.some((card) => card.slice(0, -1) === view.wish));
+}
+
 function playControls(model, ctx, bar, prompt, button) {
   const view = model.view;
   const legal = model.legal;
@@ -400,7 +409,8 @@ function playControls(model, ctx, bar, prompt, button) {
   const matches = matchingPlays(model, selection);
   const canPlay = plays(legal).length > 0;
   const hint = selectionHint(view, matches, mine);
-  if (mine) prompt(toBeat(view).length ? t("tichu.beat_or_pass") : t("tichu.lead_any"));
+  if (mine && wishBinds(view, legal)) prompt(t("tichu.wish_binds", { rank: rankName(view.wish, DECK) }));
+  else if (mine) prompt(toBeat(view).length ? t("tichu.beat_or_pass") : t("tichu.lead_any"));
   else if (canPlay) prompt(t("tichu.bomb_chance", { name: model.name(view.to_move) }));
   else if (view.hand_sizes[model.seat] === 0) prompt(t("tichu.you_are_out"));
   else prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));
