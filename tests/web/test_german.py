@@ -146,6 +146,8 @@ def test_a_german_browser_plays_skat_and_tichu_without_english_on_screen(
 
     open_skat_table(page, live_server.url)
     walk.check("waiting room")
+    starts = page.locator(".waiting-room p.muted").first.inner_text()
+    assert starts == "Die Liste beginnt, sobald alle Plätze besetzt sind."  # Skat's word
     page.locator(".waiting-room button.primary").click()
     page.wait_for_selector(".felt.skat")
     play_skat_list(walk, "de-skat-")

@@ -61,3 +61,33 @@ def test_a_round_against_the_servers_tichu_bots_on_a_phone(
 
     play_round_simply(page, on_turn=fits)
     browser.shot(page, "live-tichu-phone-round-over")
+
+
+def test_a_tichu_table_plays_a_match_not_a_list_in_german(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """Skat's word "Liste" is not Tichu's (docs/conventions.md section 2): a Tichu table's
+    waiting room, status and end speak of its match (Partie), and the profile's latest
+    games, Skat lists or Tichu matches, are headed by neither word."""
+    page = browser.page(PHONE, locale="de-DE")
+    page.goto(live_server.url)
+    page.wait_for_selector(".create-form")
+    page.check("input[name=game][value=tichu]")
+    page.select_option("select[name=max_rounds]", "1")
+    page.locator(".create-form button[type=submit]").click()
+    page.wait_for_selector(".waiting-room")
+    starts = page.locator(".waiting-room p.muted").first.inner_text()
+    assert starts == "Die Partie beginnt, sobald alle Plätze besetzt sind."
+    page.select_option("select[name=bot-level]", "random")
+    page.locator(".waiting-room button.primary").click()
+    page.wait_for_selector(".felt.tichu")
+    play_round_simply(page)
+    page.wait_for_selector(".final h2")
+    assert page.locator(".final h2").inner_text() == "Die Partie ist beendet"
+    assert page.locator(".table-top .title").inner_text().endswith("· Partie beendet")
+    assert "Liste" not in page.locator("#app").inner_text()
+    browser.shot(page, "live-tichu-match-over-de")
+    page.locator("#user-button").click()
+    page.locator("#my-profile").click()
+    page.wait_for_selector(".profile-screen .recent-table")
+    assert page.locator("#recent-title").inner_text() == "Zuletzt beendet"

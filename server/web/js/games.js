@@ -40,7 +40,9 @@ function tichuRules(rules) {
  *     analysis: a finished deal's analysis is offered beside it};
  *   dealList: a series is a list of numbered deals with a result each (false: one match
  *     whose rounds live inside the deal);
- *   tricksReviewed: the last trick taken is kept from the views for review }.
+ *   tricksReviewed: the last trick taken is kept from the views for review;
+ *   words: catalogue keys of what a table says of what it plays (a Skat list, a Tichu match):
+ *     startsWhenFull, finished (the status), over (the final heading), leaveText }.
  */
 export const GAMES = {
   skat: {
@@ -48,12 +50,14 @@ export const GAMES = {
     rules: skatRules, deck: null,
     replay: { draw: drawSkatReplay, takesTrick: skatTakesTrick, analysis: true },
     dealList: true, tricksReviewed: false,
+    words: { startsWhenFull: "table.starts_when_full", finished: "status.finished", over: "table.list_over", leaveText: "table.leave_text" },
   },
   tichu: {
     render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
     rules: tichuRules, deck: "tichu",
     replay: { draw: drawTichuReplay, takesTrick: tichuTakesTrick, analysis: false },
     dealList: false, tricksReviewed: true,
+    words: { startsWhenFull: "table.match_starts_when_full", finished: "status.match_finished", over: "table.match_over", leaveText: "table.match_leave_text" },
   },
 };
 
@@ -73,7 +77,7 @@ export function rulesSummary(game, rules) {
  * has no round number). */
 export function progress(table) {
   if (table.status === "waiting") return null;
-  if (table.status === "finished") return t("status.finished");
+  if (table.status === "finished") return t(gameOf(table.game).words.finished);
   if (!gameOf(table.game).dealList) return t("status.match_running");
   return t("status.deal", { deal: table.deal + 1, of: table.series_length });
 }

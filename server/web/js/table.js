@@ -214,7 +214,7 @@ export class TableScreen {
     const free = model.seats.filter((s) => !s.name).length;
     return h("div", { class: "waiting-room" },
       h("h2", {}, t("table.game_table", { game: gameLabel(model.game) })),
-      h("p", { class: "muted" }, t("table.starts_when_full")),
+      h("p", { class: "muted" }, t(gameOf(model.game).words.startsWhenFull)),
       h("ol", { class: "wait-seats" }, seats),
       me !== null && free ? h("div", { class: "row-buttons" },
         h("label", {}, t("table.bot_level"), h("select", { name: "bot-level", onchange: (e) => { this.ui.botLevel = e.target.value; } },
@@ -230,7 +230,7 @@ export class TableScreen {
     const model = this.model;
     const rows = model.standings.map((s) => h("li", {}, h("strong", {}, model.name(s.seat)), ` — ${s.points ?? s.performance}`));
     return h("div", { class: "final", role: "status" },
-      h("h2", {}, t("table.list_over")),
+      h("h2", {}, t(gameOf(model.game).words.over)),
       h("ol", {}, rows),
       h("a", { href: "#/", class: "button primary" }, t("table.back_to_lobby")));
   }
@@ -344,7 +344,7 @@ export class TableScreen {
     const model = this.model;
     if (model.seat !== null && model.status === "playing") {
       const answer = await dialog(t("table.leave_title"),
-        h("p", {}, t("table.leave_text")),
+        h("p", {}, t(gameOf(model.game).words.leaveText)),
         [{ label: t("table.stay"), value: false }, { label: t("table.leave"), value: true, primary: true }]);
       if (!answer) return;
     }
