@@ -1,5 +1,6 @@
 """The bot level menus name each Skat level with a line on what it is like (issue 25), in
-English and German, strongest first with `expert` chosen, and fit on a phone."""
+English and German, strongest first with `expert` chosen, and fit on a phone; Tichu's levels
+have their lines too, and its round limit counts one round in the singular."""
 
 from typing import Any
 
@@ -48,3 +49,23 @@ def test_the_waiting_room_menu_has_the_lines_and_fits_a_phone(
     assert shown["strong"] == "Strong – bids with care, plays its cards well"
     box = page.locator("select[name=bot-level]").bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_the_tichu_form_has_level_lines_and_one_round_in_the_singular(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page({"width": 390, "height": 844}, locale="de-DE")
+    open_lobby(page, live_server.url)
+    page.check("input[name=game][value=tichu]")
+    rounds = dict(options(page, "max_rounds"))
+    assert rounds["1"] == "1 Runde" and rounds["4"] == "4 Runden"
+    shown = dict(options(page, "bot"))
+    assert list(shown) == ["strong", "classic", "greedy", "random"]
+    assert shown["greedy"] == "Faustregel – legt das Niedrigste, das sticht; sagt nie Tichu"
+    assert all(" – " in text for text in shown.values()), shown
+    page.locator("#user-button").click()
+    page.locator(".dialog input[name=language][value=en]").click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.keyboard.press("Escape")
+    assert dict(options(page, "max_rounds"))["1"] == "1 round"
+    assert dict(options(page, "bot"))["random"].startswith("Random – any legal move, at random")
