@@ -112,3 +112,31 @@ def test_the_skat_statistics_read_as_shares_in_german(
         "Spiele im Gegenspiel 40 von 62 (65 %)",
         "Ramsch 5 gespielt, 2 verloren",
     ]
+
+
+# Per statistic cell: on how many lines its text lies.
+LINES_JS = """() => [...document.querySelectorAll('.skat-stats td')].map((td) => {
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+})"""
+
+
+def test_the_profile_fits_a_phone_in_german(live_server: LiveServer, browser: Browser) -> None:
+    page = browser.page({"width": 390, "height": 844})
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=1)
+    fill_with_bots(page, "random")
+    table = page.evaluate(PLAY_A_LIST)
+    wait_for_record(live_server, table)
+    page.locator("#user-button").click()
+    page.locator(".dialog input[name=language][value=de]").click()
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    page.locator("#user-button").click()
+    page.locator("#my-profile").click()
+    page.wait_for_selector(".profile-screen .recent-table tbody tr")
+    browser.shot(page, "phone-profile-de")
+    width = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+    assert set(page.evaluate(LINES_JS)) == {1}  # "1 von 1 (100 %)" stays on one line
