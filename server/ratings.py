@@ -48,20 +48,24 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class RankedList:
-    """A finished list: every seat's result, and the teams it rates with their ranks, best
-    first (no teams: the list changes no rating)."""
+    """A finished list: every seat's result, and the teams it rates with their ranks (no teams:
+    the list changes no rating). `fixed`: users who played on more than one side (the bots of
+    one level share a user): their rating prices each side they are on, and is not changed by
+    a list they both won and lost."""
 
     results: list[SeatResult]
     teams: list[tuple[int, tuple[int, ...]]]
+    fixed: frozenset[int] = frozenset()
 
 
 def rank_list(standings: Sequence[ListStanding], users: Mapping[int, int]) -> RankedList:
     """Rank a list by its standings' points, per team where the standings name teams (Tichu:
     partners) and per seat otherwise (Skat).
 
-    `users` maps each occupied seat to its user. Bots of one level share a user, so each user
-    is rated once, with its best-ranked seat's team; a list with fewer than two teams left
-    changes no rating.
+    `users` maps each occupied seat to its user. Every seat is an opponent, so a player who
+    beats one bot of a level and loses to another is rated on both. Bots of one level share a
+    user: on more than one side it is `fixed`. A list that could change nobody's rating (one
+    side, or every user fixed) has no teams.
     """
     standing_of = {entry.seat: entry for entry in standings}
     points = {seat: entry.points for seat, entry in standing_of.items()}
@@ -70,34 +74,43 @@ def rank_list(standings: Sequence[ListStanding], users: Mapping[int, int]) -> Ra
         SeatResult(seat, user, rank[seat], points.get(seat, 0), standing_of.get(seat))
         for seat, user in users.items()
     ]
-    best_seat: dict[int, int] = {}
-    for seat, user in users.items():
-        if user not in best_seat or rank[seat] < rank[best_seat[user]]:
-            best_seat[user] = seat
-    teams: dict[tuple[str, int], list[int]] = {}  # ("team", number) or ("seat", seat)
-    for user, seat in sorted(best_seat.items()):
+    sides: dict[tuple[str, int], list[int]] = {}  # ("team", number) or ("seat", seat): seats
+    for seat in sorted(users):
         standing = standing_of.get(seat)
         team = standing.team if standing is not None else None
-        teams.setdefault(("seat", seat) if team is None else ("team", team), []).append(user)
-    if len(teams) < MIN_RATED_TEAMS:
+        sides.setdefault(("seat", seat) if team is None else ("team", team), []).append(seat)
+    sides_of: dict[int, set[tuple[str, int]]] = {}
+    for side, seats in sides.items():
+        for seat in seats:
+            sides_of.setdefault(users[seat], set()).add(side)
+    fixed = frozenset(user for user, on in sides_of.items() if len(on) > 1)
+    if len(sides) < MIN_RATED_TEAMS or len(fixed) == len(sides_of):
         return RankedList(results, [])
-    members = [teams[team] for team in sorted(teams)]
-    return RankedList(results, [(rank[best_seat[team[0]]], tuple(team)) for team in members])
+    teams = [
+        (rank[seats[0]], tuple(users[seat] for seat in seats)) for _, seats in sorted(sides.items())
+    ]
+    return RankedList(results, teams, fixed)
 
 
 def rate_list(
-    teams: Sequence[tuple[int, tuple[int, ...]]], current: Mapping[int, Rating]
+    teams: Sequence[tuple[int, tuple[int, ...]]],
+    current: Mapping[int, Rating],
+    fixed: frozenset[int] = frozenset(),
 ) -> list[tuple[int, Rating]]:
-    """Each rated user's new rating, team by team (`current`: the ratings before; a user
-    without one starts at `initial`); none without teams."""
+    """Each rated user's new rating (`current`: the ratings before; a user without one starts
+    at `initial`), once per user and none for the `fixed`; none without teams."""
     if not teams:
         return []
     rated = rate_teams(
         [[current.get(user, initial()) for user in team] for _, team in teams],
         [rank for rank, _ in teams],
     )
-    users = [user for _, team in teams for user in team]
-    return list(zip(users, [rating for team in rated for rating in team], strict=True))
+    new: dict[int, Rating] = {}
+    for (_, team), ratings in zip(teams, rated, strict=True):
+        for user, rating in zip(team, ratings, strict=True):
+            if user not in fixed:
+                new.setdefault(user, rating)
+    return list(new.items())
 
 
 def initial() -> Rating:

@@ -52,7 +52,7 @@ def record_list(conn: Connection, table_id: str, over: ListOver) -> None:
         return
     lists: dict[int, int] = {}
     current: dict[int, Rating] = {}
-    for user in sorted(u for _, team in ranked.teams for u in team):  # one lock order for all
+    for user in sorted({u for _, team in ranked.teams for u in team}):  # one lock order for all
         row = conn.execute(
             select(ratings.c.mu, ratings.c.sigma, ratings.c.lists)
             .where(ratings.c.user_id == user, ratings.c.game == game)
@@ -62,7 +62,7 @@ def record_list(conn: Connection, table_id: str, over: ListOver) -> None:
             current[user] = (row.mu, row.sigma)
             lists[user] = row.lists
     now = _now()
-    for user, (mu, sigma) in rate_list(ranked.teams, current):
+    for user, (mu, sigma) in rate_list(ranked.teams, current, ranked.fixed):
         values = {"mu": mu, "sigma": sigma, "lists": lists.get(user, 0) + 1}
         if user not in lists:
             values |= {"user_id": user, "game": game, "bot": is_bot[user]}

@@ -38,9 +38,10 @@ async def test_a_profile_shows_the_list_played_and_the_rating_it_gave(any_db_app
     assert status == 200 and json.loads(text)["recent"] == mine["recent"]
     status, text = await asyncio.to_thread(http_get, app, f"/api/players/{name}")
     assert status == 200 and json.loads(text)["recent"] == json.loads(text)["history"] == []
-    # The bots of a level share a user, and it has a profile too.
+    # The bots of a level share a user, and it has a profile too; it sat on two sides of this
+    # list (seats 1 and 2), which leaves its rating as it was (here: none yet).
     bots = await player.ok("profile", name="bot:random")
-    assert bots["bot"] is True and bots["ratings"]["skat"]["lists"] == 1
+    assert bots["bot"] is True and "skat" not in bots["ratings"]
 
 
 async def test_an_unknown_player_has_no_profile(app: App) -> None:
@@ -52,13 +53,18 @@ async def test_an_unknown_player_has_no_profile(app: App) -> None:
 
 async def test_the_leaderboard_of_people_over_the_wire(app: App) -> None:
     guest = await Client.open(app.port)
-    table, _ = await bot_table(guest)
+    created = await guest.ok("create_table", game="skat", series_length=1)
+    table = created["table"]["id"]
+    await guest.ok("join", table=table)
+    await guest.ok("add_bot", table=table, seat=1, level="random")
+    await guest.ok("add_bot", table=table, seat=2, level="greedy")  # two levels: two bot users
     await play({0: guest}, table)
     board = await guest.ok("leaderboard", game="skat")
     me = guest.user["name"]
     assert {(e["name"], e["guest"], e["bot"]) for e in board["entries"]} == {
         (me, True, False),
         ("bot:random", False, True),
+        ("bot:greedy", False, True),
     }
     assert (await guest.ok("leaderboard", game="skat", people=True))["entries"] == []
     status, text = await asyncio.to_thread(http_get, app, "/api/leaderboard?game=skat&people=1")

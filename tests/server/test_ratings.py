@@ -72,11 +72,37 @@ def test_tichu_partners_are_one_team_ranked_by_its_points() -> None:
     assert ranked.teams == [(3, (1, 3)), (1, (2, 4))]  # two seats ahead: rank 3
 
 
-def test_bots_of_one_level_are_rated_once_with_their_best_seat() -> None:
+def test_every_seat_is_an_opponent_and_a_bot_level_on_two_sides_keeps_its_rating() -> None:
     standings = [ListStanding(seat=s, points=p) for s, p in enumerate((100, 900, 500))]
     ranked = rank_list(standings, {0: 7, 1: 7, 2: 8})  # seats 0 and 1: the same bot user
     assert [r.user for r in ranked.results] == [7, 7, 8]
-    assert ranked.teams == [(1, (7,)), (2, (8,))]
+    assert ranked.teams == [(3, (7,)), (1, (7,)), (2, (8,))]
+    assert ranked.fixed == {7}
+    bot = (28.0, 4.0)
+    after = rate_list(ranked.teams, {7: bot}, ranked.fixed)
+    assert [user for user, _ in after] == [8]  # the bot both won and lost: unchanged
+    assert after[0][1] == rate_teams([[bot], [bot], [initial()]], [3, 1, 2])[2][0]
+
+
+def test_second_between_two_bots_of_one_level_is_rated_on_both() -> None:
+    """A player between the two seats of one bot level beat one of them: he is rated as such,
+    not as having lost to the bot alone (which the rule of one seat per user made of it)."""
+    bot = (28.0, 4.0)
+    standings = [ListStanding(seat=s, points=p) for s, p in enumerate((900, 500, 100))]
+    ranked = rank_list(standings, {0: 7, 1: 1, 2: 7})
+    [(user, (mu, _))] = rate_list(ranked.teams, {7: bot}, ranked.fixed)
+    lost_to_the_bot_alone = rate_teams([[bot], [initial()]], [1, 2])[1][0][0]
+    assert user == 1 and mu > lost_to_the_bot_alone
+
+
+def test_a_tichu_match_with_bots_of_one_level_on_both_sides_rates_the_human() -> None:
+    """A player whose partner and both opponents are bots of one level: the bot is on both
+    sides and keeps its rating; the player is rated by his side's result."""
+    standings = [ListStanding(seat=s, team=s % 2, points=1020 if s % 2 else 480) for s in range(4)]
+    ranked = rank_list(standings, {0: 7, 1: 1, 2: 7, 3: 7})  # seat 1 and its partner 3 win
+    assert ranked.teams == [(3, (7, 7)), (1, (1, 7))] and ranked.fixed == {7}
+    [(user, (mu, _))] = rate_list(ranked.teams, {}, ranked.fixed)
+    assert user == 1 and mu > initial()[0]
 
 
 def test_a_list_with_one_team_left_rates_nobody() -> None:
