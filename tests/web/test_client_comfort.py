@@ -142,6 +142,38 @@ def test_received_cards_are_marked_and_the_last_trick_can_be_reviewed(
     assert plays.last.inner_text() == "→ tina"
 
 
+BUTTON_LIGHT_JS = """(selector) => {
+  const [r, g, b, a] = getComputedStyle(document.querySelector(selector)).backgroundColor
+    .match(/[\\d.]+/g).map(Number);
+  return a === 0 ? 0 : (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}"""
+
+
+def test_on_the_felt_the_main_action_is_the_bright_button(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """In the bidding bar the answer the game expects ("Ja, 18", "18") stands out: filled and
+    light on the dark felt, the other choices ("Passe") outlined."""
+    page = browser.page(PHONE)
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=1)
+    fill_with_bots(page, "greedy")
+    seen: list[float] = []
+
+    def bidding(now: dict[str, Any]) -> bool:
+        if now["phase"] != "bidding" or page.locator("#action-bar button.primary").count() == 0:
+            return False
+        primary = page.evaluate(BUTTON_LIGHT_JS, "#action-bar button.act.primary")
+        passing = page.evaluate(BUTTON_LIGHT_JS, "#action-bar button[data-act=pass]")
+        assert primary > 0.9 and passing == 0, (primary, passing)
+        browser.shot(page, "bidding-bar-on-a-phone")
+        seen.append(primary)
+        return True
+
+    play_deals(page, browser, {0: Plan(game="Grand")}, deals=1, stop=bidding, log=Log())
+    assert seen  # forehand answers the first bid: the bar was seen
+
+
 def test_a_result_leaves_the_next_deals_bidding_free_on_a_phone(
     live_server: LiveServer, browser: Browser
 ) -> None:
