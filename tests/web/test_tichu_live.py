@@ -43,6 +43,8 @@ def test_a_round_against_the_servers_tichu_bots(live_server: LiveServer, browser
     browser.shot(page, "live-tichu-round-over")
     page.locator(".side .tab", has_text="Score").click()
     assert page.locator(".list-table tbody tr.round").count() == 1
+    # The match's end in full (the header may cut the rules short on a phone).
+    assert page.locator(".tichu-goal").inner_text() == "Target: 1000 points · at most 1 round"
     assert state(page)["totals"] == [
         int(text) for text in page.locator(".list-table tfoot th").all_inner_texts()[1:3]
     ]

@@ -473,7 +473,14 @@ export function renderTichuScores(model) {
       h("thead", {}, h("tr", {}, h("th", { class: "col-no" }, "#"), teamHead(model, 0), teamHead(model, 1))),
       h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 3, class: "muted" }, t("tichu.no_round")))),
       h("tfoot", {}, h("tr", {}, h("th", { title: t("skat.list.total"), "aria-label": t("skat.list.total") }, "Σ"), h("th", {}, view.totals[0]), h("th", {}, view.totals[1])))),
-    h("p", { class: "small muted" }, t("tichu.target", { points: model.info?.rules?.target_points ?? 1000 })));
+    h("p", { class: "small muted tichu-goal" }, goal(model.info?.rules ?? {})));
+}
+
+/** The match's end as its rules set it, in full (the table's header may cut it short on a
+ * phone): the target and, if set, the most rounds. */
+function goal(rules) {
+  const target = t("tichu.target", { points: rules.target_points ?? 1000 });
+  return rules.max_rounds ? `${target} · ${t("rules.max_rounds", { n: rules.max_rounds })}` : target;
 }
 
 /** A team's column head: the names wrap between the two players, never inside a name. */
