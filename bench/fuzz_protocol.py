@@ -13,8 +13,10 @@ code it must get:
   `bad_invite`, `seat_taken`, ... : any documented code, never a success);
 * the victim's own earlier `act` frames replayed on the attacker's connection (`not_seated`),
   and acts with a seq other than the current one on the victim's own connection (`stale_seq`);
-* `hello` with forged session tokens (`bad_token`), and out-of-order requests on a connection
-  that has not said hello (`hello_required`);
+* `hello` with forged session tokens on the attacker's welcomed connection (`already_welcomed`:
+  a second hello is refused before its token is looked at; a forged token on a new
+  connection gets `bad_token`, tests/server/test_input.py), and out-of-order requests on a
+  connection that has not said hello (`hello_required`);
 * JSON nested 1,000 to 5,000 levels deep anywhere in a request, still under the frame limit
   (`bad_json` or `bad_request`); a control character (NUL, a line break, an escape, U+0085)
   in any string a request carries (`bad_request`); a number just past its range, or far past
@@ -93,7 +95,7 @@ EXPECTED: dict[str, set[str]] = {
     },
     "replay": {"not_seated"},
     "out_of_order": {"stale_seq"},
-    "forged_token": {"bad_token"},
+    "forged_token": {"already_welcomed"},
     "before_hello": {"hello_required"},
     "deep": {"bad_json", "bad_request"},
     "control": {"bad_request"},
