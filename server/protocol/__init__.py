@@ -160,7 +160,9 @@ class _AnyId(msgspec.Struct, frozen=True):
 
 _decoder = msgspec.json.Decoder(Request)
 _id_decoder = msgspec.json.Decoder(_AnyId)
-_VALUE_END = re.compile(r"[,}\]\s]")  # what ends a number (or literal) in an object
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_SCALAR = rf'(?:{_STRING}|[^\s,{{}}\[\]"]+)'
+_LEADING_ID = re.compile(rf'\s*\{{(?:\s*{_STRING}\s*:\s*{_SCALAR}\s*,)*?\s*"id"\s*:\s*({_SCALAR})')
 _encoder = msgspec.json.Encoder()
 
 
@@ -177,58 +179,26 @@ def decode_request(frame: str | bytes) -> Request:
 
 def request_id(frame: str | bytes) -> RequestId | None:
     """The `id` of a frame that is no valid request, if it has a valid one (for the error),
-    also when another of its values is nested too deeply to decode."""
+    also when a value after it is nested too deeply to decode."""
     try:
         return _id_decoder.decode(frame).id
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
     except RecursionError:
-        return _shallow_id(frame if isinstance(frame, str) else frame.decode(errors="replace"))
+        return _leading_id(frame if isinstance(frame, str) else frame.decode(errors="replace"))
 
 
-def _shallow_id(text: str) -> RequestId | None:
-    """The top-level `id` of a JSON object, found without descending into its other values:
-    brackets are counted, not parsed, so no nesting is too deep (for `request_id`)."""
-    depth, key_next, at = 0, False, 0
-    while at < len(text):
-        char = text[at]
-        if char == '"':
-            end = _string_end(text, at)
-            if depth == 1 and key_next and text[at : end + 1] == '"id"':
-                value = text[text.find(":", end + 1) + 1 :].lstrip()
-                if value.startswith('"'):
-                    token = value[: _string_end(value, 0) + 1]
-                else:  # a number, or a value no id can be
-                    token = _VALUE_END.split(value, maxsplit=1)[0]
-                try:
-                    return _id_decoder.decode('{"id":' + token + "}").id
-                except (msgspec.DecodeError, msgspec.ValidationError):
-                    return None
-            key_next = False
-            at = end + 1
-            continue
-        if char in "{[":
-            depth += 1
-            key_next = char == "{" and depth == 1
-        elif char in "}]":
-            depth -= 1
-        elif char == "," and depth == 1:
-            key_next = True
-        at += 1
-    return None
-
-
-def _string_end(text: str, start: int) -> int:
-    """Where the JSON string opening at `start` closes (the end of `text` if it does not)."""
-    at = start + 1
-    while at < len(text):
-        if text[at] == "\\":
-            at += 2
-        elif text[at] == '"':
-            return at
-        else:
-            at += 1
-    return len(text)
+def _leading_id(text: str) -> RequestId | None:
+    """The `id` of a JSON object whose members before it are plain values (as clients write a
+    request: `type` and `id` first), found by one regular expression: nothing is descended
+    into, so no nesting after it is too deep, and a flood of such frames costs little."""
+    found = _LEADING_ID.match(text)
+    if found is None:
+        return None
+    try:
+        return _id_decoder.decode('{"id":' + found.group(1) + "}").id
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
 
 
 def encode(message: Reply) -> bytes:

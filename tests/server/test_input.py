@@ -130,12 +130,13 @@ async def test_every_request_refused_by_the_rate_limit_gets_its_own_id(app: App)
 
 
 async def test_a_value_nested_too_deeply_is_refused_with_the_requests_id(app: App) -> None:
+    """The id before the nested value, as clients write a request (`type` and `id` first)."""
     client = await Client.open(app.port)
     deep = "[" * 3000 + "]" * 3000
     await client.ws.send('{"type": "ping", "id": 12, "x": ' + '{"a": ' * 2000 + "1" + "}" * 2001)
     act = '{"type": "act", "id": 13, "table": "t", "seq": 1, "action": {"type": "play", "card": '
     await client.ws.send(act + deep + "}}")
-    await client.ws.send('{"type": "create_table", "rules": {"players": ' + deep + '}, "id": "x"}')
+    await client.ws.send('{"type": "create_table", "id": "x", "rules": {"players": ' + deep + "}}")
     errors = [await client.wait_for(lambda m, i=i: m["type"] == "error", i) for i in range(3)]
     assert [(e["id"], e["code"]) for e in errors] == [
         (12, "bad_request"),
