@@ -174,6 +174,35 @@ def test_on_the_felt_the_main_action_is_the_bright_button(
     assert seen  # forehand answers the first bid: the bar was seen
 
 
+def test_a_jump_bid_chosen_in_one_deal_is_not_offered_in_the_next(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """The jump bid's list keeps a value chosen in this deal; a new deal starts at the list's
+    usual third value, not at the last deal's (a player saw "36" where 18 was the lowest)."""
+    page = browser.page()
+    open_lobby(page, live_server.url)
+    create_skat_table(page, deals=6)
+    fill_with_bots(page, "greedy")
+    firsts: list[tuple[int, str, list[str]]] = []  # deal, the value shown, the values offered
+
+    def jump_list(now: dict[str, Any]) -> bool:
+        select = page.locator("#jump-bid")
+        if (
+            now["phase"] == "bidding"
+            and select.count()
+            and now["deal"] not in [f[0] for f in firsts]
+        ):
+            values = select.locator("option").all_inner_texts()
+            firsts.append((now["deal"], select.input_value(), values))
+            select.select_option(values[-1])  # chosen in this deal, then not bid
+        return len(firsts) == 2
+
+    play_deals(page, browser, {}, deals=6, stop=jump_list, log=Log())
+    assert len(firsts) == 2, firsts
+    for _, shown, values in firsts:
+        assert shown == values[min(2, len(values) - 1)], firsts
+
+
 def test_a_result_leaves_the_next_deals_bidding_free_on_a_phone(
     live_server: LiveServer, browser: Browser
 ) -> None:

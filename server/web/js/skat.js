@@ -377,10 +377,13 @@ function bidding(model, ctx, bar, button, prompt) {
   if (bids.length) {
     bar.append(button(t("skat.bid", { bid: bids[0] }), { type: "bid", value: bids[0] }, { primary: !hold }));
     if (bids.length > 1) bar.append(button(`${bids[1]}`, { type: "bid", value: bids[1] }));
-    const jump = ctx.ui.jump && bids.includes(ctx.ui.jump) ? ctx.ui.jump : bids[Math.min(2, bids.length - 1)];
+    // A value chosen in this deal stays chosen while it may be bid; a new deal starts afresh.
+    const deal = model.info?.deal;
+    const chosen = ctx.ui.jump?.deal === deal ? ctx.ui.jump.value : null;
+    const jump = bids.includes(chosen) ? chosen : bids[Math.min(2, bids.length - 1)];
     bar.append(h("span", { class: "jump" },
       h("label", { for: "jump-bid", class: "sr-only" }, t("skat.jump_bid")),
-      h("select", { id: "jump-bid", onchange: (e) => { ctx.ui.jump = Number(e.target.value); } },
+      h("select", { id: "jump-bid", onchange: (e) => { ctx.ui.jump = { deal, value: Number(e.target.value) }; } },
         bids.map((v) => h("option", { value: v, selected: v === jump }, v))),
       h("button", { type: "button", class: "act", dataset: { act: "jump" }, onclick: () => {
         const value = Number(document.getElementById("jump-bid").value);
