@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.web.conftest import PHONE, WAIT_MS, Browser, LiveServer
 from tests.web.skat_ui import OUR_TURN_JS, state, tap_card, wait_after
+from tests.web.test_replay import wait_for_record
 from tests.web.tichu_ui import play_round_simply
 
 WEB = Path(__file__).resolve().parents[2] / "server" / "web"
@@ -150,6 +151,7 @@ def test_a_german_browser_plays_skat_and_tichu_without_english_on_screen(
     assert starts == "Die Liste beginnt, sobald alle Plätze besetzt sind."  # Skat's word
     page.locator(".waiting-room button.primary").click()
     page.wait_for_selector(".felt.skat")
+    assert page.locator(".side").get_attribute("aria-label") == "Liste, Chat und Hinweise"
     play_skat_list(walk, "de-skat-")
     for tab in ("list", "chat", "hints"):
         page.locator(f".side .tab[data-tab={tab}]").click()
@@ -178,6 +180,52 @@ def test_a_german_browser_plays_skat_and_tichu_without_english_on_screen(
     walk.check("tichu scores")
     assert walk.checked > 30
     assert walk.found == {}, walk.found
+    # A Tichu match is no list (Skat's word), wherever it is spoken of.
+    assert page.locator(".side").get_attribute("aria-label") == "Punkte, Chat und Hinweise"
+    wait_for_record(live_server, page.evaluate("window.tischrunde.screen.model.id"))
+    rated_words_are_the_games_own(page)
+
+
+def rated_words_are_the_games_own(page: Any) -> None:
+    """After a rated Skat list and a rated Tichu match (of a guest and bots): the leaderboard,
+    the profile and the tournament form speak of lists for Skat and of matches for Tichu."""
+    page.locator("a.back").click()
+    board = page.locator(".board")
+    board.locator(".tab", has_text="Tichu").click()
+    board.locator(".empty", has_text="Partie").wait_for()  # the board of Tichu has come
+    assert board.locator(".empty").inner_text() == (
+        "Noch hat kein Spieler mit Konto eine Partie beendet."
+    )
+    page.locator("input[name=board-everyone]").check()
+    board.locator(".board-table").wait_for()
+    heads = board.locator(".board-table th")
+    assert heads.last.inner_text() == "Partien"
+    assert heads.nth(2).get_attribute("title") == "Start bei 1500; steigt, wenn du Partien gewinnst"
+    board.locator(".tab", has_text="Skat").click()
+    page.wait_for_function(
+        "document.querySelector('.board-table th:last-child').textContent === 'Listen'"
+    )
+    assert "Liste" not in page.locator(".board-scale").inner_text()  # it speaks of both games
+    page.locator("#user-button").click()
+    page.locator("#my-profile").click()
+    tichu = page.locator(".rating-box[data-game=tichu]")
+    tichu.wait_for()
+    assert "nach 1 gewerteten Partie" in tichu.inner_text()
+    assert tichu.locator("svg").get_attribute("aria-label") == "Tichu-Wertung nach jeder Partie"
+    assert tichu.locator("circle title").text_content().startswith("Partie 1: ")
+    skat = page.locator(".rating-box[data-game=skat]")
+    assert "nach 1 gewerteten Liste" in skat.inner_text()
+    assert skat.locator("svg").get_attribute("aria-label") == "Skat-Wertung nach jeder Liste"
+    assert skat.locator("circle title").text_content().startswith("Liste 1: ")
+    # The tournament form's fields, as the server names them per game.
+    labels = page.evaluate(
+        """async () => {
+          const { t } = await import('/js/i18n.js');
+          return Object.fromEntries(Object.entries(window.tischrunde.games)
+            .map(([game, info]) => [game, t(info.people.deals_label)]));
+        }"""
+    )
+    assert labels == {"skat": "Spiele je Serie ", "tichu": "Runden je Partie "}
 
 
 def test_the_language_switch_in_the_menu_is_remembered(

@@ -73,7 +73,8 @@ def test_the_chart_draws_higher_ratings_higher(live_server: LiveServer, browser:
     points = page.evaluate(
         """async () => {
           const { ratingChart } = await import('/js/profile.js');
-          const chart = ratingChart([{ ordinal: 0 }, { ordinal: 2 }, { ordinal: 1 }], 'x');
+          const chart = ratingChart([{ ordinal: 0 }, { ordinal: 2 }, { ordinal: 1 }], 'x',
+            'profile.point');
           const ticks = [...chart.querySelectorAll('text.tick')].map((el) => el.textContent);
           return { line: chart.querySelector('polyline').getAttribute('points'), ticks };
         }"""

@@ -42,7 +42,10 @@ function tichuRules(rules) {
  *     whose rounds live inside the deal);
  *   tricksReviewed: the last trick taken is kept from the views for review;
  *   words: catalogue keys of what a table says of what it plays (a Skat list, a Tichu match):
- *     startsWhenFull, finished (the status), over (the final heading), leaveText }.
+ *     startsWhenFull, finished (the status), over (the final heading), leaveText; and what
+ *     the profile and the leaderboard say of the rated ones: rated ("after 3 rated lists"),
+ *     chart (its title), point (one point of it), boardCount (the column), boardEmpty,
+ *     boardNobody (nothing rated yet, of everyone or of people), ratingHelp }.
  */
 export const GAMES = {
   skat: {
@@ -50,14 +53,19 @@ export const GAMES = {
     rules: skatRules, deck: null,
     replay: { draw: drawSkatReplay, takesTrick: skatTakesTrick, analysis: true },
     dealList: true, tricksReviewed: false,
-    words: { startsWhenFull: "table.starts_when_full", finished: "status.finished", over: "table.list_over", leaveText: "table.leave_text" },
+    words: { startsWhenFull: "table.starts_when_full", finished: "status.finished", over: "table.list_over", leaveText: "table.leave_text",
+      rated: "profile.rating_lists", chart: "profile.chart", point: "profile.point",
+      boardCount: "board.lists", boardEmpty: "board.empty", boardNobody: "board.no_people", ratingHelp: "board.rating_help" },
   },
   tichu: {
     render: renderTichu, renderScores: renderTichuScores, scoresTab: "table.tab_score",
     rules: tichuRules, deck: "tichu",
     replay: { draw: drawTichuReplay, takesTrick: tichuTakesTrick, analysis: false },
     dealList: false, tricksReviewed: true,
-    words: { startsWhenFull: "table.match_starts_when_full", finished: "status.match_finished", over: "table.match_over", leaveText: "table.match_leave_text" },
+    words: { startsWhenFull: "table.match_starts_when_full", finished: "status.match_finished", over: "table.match_over", leaveText: "table.match_leave_text",
+      rated: "profile.rating_matches", chart: "profile.match_chart", point: "profile.match_point",
+      boardCount: "board.matches", boardEmpty: "board.match_empty", boardNobody: "board.match_no_people",
+      ratingHelp: "board.match_rating_help" },
   },
 };
 

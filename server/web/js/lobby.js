@@ -3,7 +3,7 @@
 // tournaments (read again every half minute while the lobby shows), the leaderboard, and the
 // people panel of social.js. The create form sets the rules, the bots' level and the move clock.
 
-import { clockLabel, gameLabel, moveClock, progress, rulesSummary, tableName } from "./games.js";
+import { clockLabel, gameLabel, gameOf, moveClock, progress, rulesSummary, tableName } from "./games.js";
 import { errorText, has, number, t } from "./i18n.js";
 import { profileHash } from "./profile.js";
 import { h, icon, replace, toast } from "./ui.js";
@@ -312,6 +312,7 @@ export class Lobby {
     const tab = (game) => h("button", { role: "tab", "aria-selected": String(this.boardGame === game),
       class: this.boardGame === game ? "tab active" : "tab",
       onclick: () => { this.boardGame = game; this.loadBoard(); } }, gameLabel(game));
+    const words = gameOf(this.boardGame).words;
     const rating = (e) => h("td", { class: "rating", title: t("board.rating_detail", { mu: number(e.mu, 1), sigma: number(e.sigma, 1) }) },
       String(displayRating(e)), e.sigma > PROVISIONAL_SIGMA ? h("span", { class: "muted small" }, ` ${t("board.provisional")}`) : null);
     replace(
@@ -321,13 +322,13 @@ export class Lobby {
       entries.length
         ? h("table", { class: "board-table" },
             h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("board.player")),
-              h("th", { title: t("board.rating_help") }, t("board.rating")), h("th", {}, t("board.lists")))),
+              h("th", { title: t(words.ratingHelp) }, t("board.rating")), h("th", {}, t(words.boardCount)))),
             h("tbody", {}, entries.map((e, i) => h("tr", { class: e.bot ? "bot" : e.guest ? "guest" : "" },
               h("td", {}, i + 1), h("td", {}, h("a", { href: profileHash(e.name), class: "player-link" },
                 e.bot ? [icon("bot", t("seat.bot")), ` ${levelName(e.name.replace(/^bot:/, ""))}`] : e.name),
                 e.guest ? h("span", { class: "badge" }, t("menu.guest")) : null),
               rating(e), h("td", {}, e.lists)))))
-        : h("p", { class: "empty" }, t(this.boardEveryone ? "board.empty" : "board.no_people")),
+        : h("p", { class: "empty" }, t(this.boardEveryone ? words.boardEmpty : words.boardNobody)),
       h("label", { class: "check board-everyone" },
         h("input", { type: "checkbox", name: "board-everyone", checked: this.boardEveryone,
           onchange: (e) => { this.boardEveryone = e.target.checked; this.loadBoard(); } }),

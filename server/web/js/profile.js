@@ -27,8 +27,9 @@ function svg(tag, attrs, ...children) {
   return el;
 }
 
-/** The rating after each list as a line over the lists, with its lowest and highest value. */
-export function ratingChart(points, label) {
+/** The rating after each list (or match) as a line over them, with its lowest and highest
+ * value; `point` is the catalogue key of one point's title. */
+export function ratingChart(points, label, point) {
   const values = points.map((p) => displayRating(p));
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -45,7 +46,7 @@ export function ratingChart(points, label) {
     span ? svg("text", { x: 2, y: y(low) + 4, class: "tick" }, String(low)) : "",
     svg("polyline", { points: line, class: "line", fill: "none" }),
     ...values.map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: 3, class: "point" },
-      svg("title", {}, t("profile.point", { n: i + 1, rating: v })))));
+      svg("title", {}, t(point, { n: i + 1, rating: v })))));
 }
 
 function when(iso) {
@@ -115,11 +116,12 @@ export class ProfileScreen {
   gameBox(profile, game) {
     const rating = profile.ratings[game];
     const points = profile.history.filter((p) => p.game === game);
+    const words = gameOf(game).words;
     return h("section", { class: "panel rating-box", "data-game": game },
       h("h2", {}, gameLabel(game)),
       h("p", {}, h("strong", { class: "rating" }, String(displayRating(rating))), " ",
-        h("span", { class: "muted" }, t("profile.rating_lists", { n: rating.lists }))),
-      points.length ? ratingChart(points, t("profile.chart", { game: gameLabel(game) })) : null);
+        h("span", { class: "muted" }, t(words.rated, { n: rating.lists }))),
+      points.length ? ratingChart(points, t(words.chart, { game: gameLabel(game) }), words.point) : null);
   }
 
   recentTable(recent) {

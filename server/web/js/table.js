@@ -34,7 +34,7 @@ export class TableScreen {
     this.root = h("main", { class: "table-screen", id: "table-screen" });
     this.header = h("header", { class: "table-top" });
     this.felt = h("div", { class: "felt-holder" });
-    this.side = h("aside", { class: "side", "aria-label": t("table.side") });
+    this.side = h("aside", { class: "side" }); // named by renderSide, once the game is known
     this.tabs = h("div", { class: "tabs", role: "tablist" });
     this.panel = h("div", { class: "tab-panel" });
     this.chatLog = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.chat") });
@@ -237,7 +237,9 @@ export class TableScreen {
 
   renderSide() {
     const model = this.model;
-    const tabs = [["list", t(gameOf(model.game).scoresTab)],
+    const scores = t(gameOf(model.game).scoresTab);
+    this.side.setAttribute("aria-label", t("table.side", { scores }));
+    const tabs = [["list", scores],
       ["chat", model.chat.length ? t("table.tab_chat_count", { n: model.chat.length }) : t("table.tab_chat")]];
     if (model.hints.length) tabs.push(["hints", t("table.tab_hints")]);
     if (!tabs.some(([id]) => id === this.tab)) this.tab = "list";
