@@ -223,9 +223,8 @@ def test_the_hint_names_a_play_from_the_servers_combination(
 PHONE_390 = {"width": 390, "height": 844}
 
 
-def lead_the_mahjong_wishing_9(page: Any, url: str) -> FakeTichuServer:
-    """A German phone at the stand-in's table, the Mah Jong led with a wish for a 9: we hold
-    all four 9s, so once the wish reaches us again we must play one."""
+def select_the_mahjong(page: Any, url: str) -> FakeTichuServer:
+    """A German phone at the stand-in's table, our lead, the Mah Jong selected."""
     fake = FakeTichuServer()
     fake.attach(page)
     page.goto(url)
@@ -242,6 +241,13 @@ def lead_the_mahjong_wishing_9(page: Any, url: str) -> FakeTichuServer:
     wait_until(page, "s.phase === 'play' && s.to_move === 0")
     fake.auto = False
     select(page, "MahJong")
+    return fake
+
+
+def lead_the_mahjong_wishing_9(page: Any, url: str) -> FakeTichuServer:
+    """The Mah Jong led with a wish for a 9: we hold all four 9s, so once the wish reaches us
+    again we must play one."""
+    fake = select_the_mahjong(page, url)
     play_selection(page, wish="9")
     return fake
 
@@ -281,3 +287,22 @@ def test_a_lead_the_wish_binds_says_so_and_a_free_one_does_not(
     now = wait_until(page, "s.to_move === 0 && s.table[0] === '9j' && !s.legal.includes('pass')")
     assert now["wish"] is None
     assert prompt(page) == "Du spielst aus: eine beliebige Kombination."
+
+
+def test_the_wish_names_its_rank_as_the_prompts_do(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    page = browser.page(PHONE_390, locale="de-DE")
+    select_the_mahjong(page, live_server.url)
+    page.locator("#action-bar button[data-act=play]").click()
+    page.wait_for_selector(".dialog .wish-dialog")
+    labels = page.locator(".dialog button[data-choice^=wish-]").all_inner_texts()
+    assert labels[:3] == ["2", "3", "4"] and labels[8:12] == ["10", "Bube", "Dame", "König"]
+    browser.shot(page, "phone-tichu-wish-ranks")
+    seq = state(page)["seq"]
+    page.locator(".dialog button[data-choice=wish-Q]").click()
+    wait_after(page, seq)
+    # The badge over the table names the rank as the dialog did and the prompts do.
+    assert page.locator(".centre .badge.wish").inner_text() == "Wunsch: Dame"
+    assert no_horizontal_scroll(page)
+    browser.shot(page, "phone-tichu-wish-badge")

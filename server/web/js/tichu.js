@@ -24,10 +24,6 @@ export function teamOf(seat) {
   return seat % 2;
 }
 
-function rankLabel(rank) {
-  return rank === "T" ? "10" : rank;
-}
-
 function plays(legal) {
   return legal.filter((a) => a.type === "play");
 }
@@ -148,7 +144,7 @@ function centre(model, ctx, position) {
   box.append(h("div", { class: "contract-line" },
     h("span", { class: "muted" }, t("tichu.round", { n: view.round_index + 1 })),
     h("span", { class: "contract" }, `${teamName(model, 0)} ${view.totals[0]} : ${view.totals[1]} ${teamName(model, 1)}`),
-    view.wish ? h("span", { class: "badge wish", title: t("tichu.wish_title") }, t("tichu.wish", { rank: rankLabel(view.wish) })) : null));
+    view.wish ? h("span", { class: "badge wish", title: t("tichu.wish_title") }, t("tichu.wish", { rank: rankName(view.wish, DECK) })) : null));
   const rounds = view.rounds || [];
   // Only a round that ends while we are at the table opens the panel (not one before a reload).
   const seen = ctx.ui.seenRounds ?? (ctx.ui.seenRounds = rounds.length);
@@ -384,7 +380,7 @@ function exchangePanel(model, ctx, bar, prompt) {
 async function askWish(matches) {
   const wishes = matches.map((a) => a.wish ?? "");
   const ranks = WISH_RANKS.filter((r) => wishes.includes(r));
-  const buttons = ranks.map((r) => ({ label: rankLabel(r), value: r, id: `wish-${r}` }));
+  const buttons = ranks.map((r) => ({ label: rankName(r, DECK), value: r, id: `wish-${r}` }));
   if (wishes.includes("")) buttons.push({ label: t("tichu.no_wish"), value: "", id: "wish-none" });
   buttons.push({ label: t("common.cancel"), value: null, id: "cancel" });
   const box = h("div", { class: "wish-dialog" }, h("p", {}, t("tichu.wish_text")));
@@ -449,7 +445,7 @@ export function selectionHint(view, matches, mine) {
     return open ? t("tichu.hint.beats", { what }) : t("tichu.hint.playable", { what });
   }
   if (!mine) return t("tichu.hint.no_bomb");
-  if (view.wish) return t("tichu.hint.no_wish", { rank: rankLabel(view.wish) });
+  if (view.wish) return t("tichu.hint.no_wish", { rank: rankName(view.wish, DECK) });
   return open ? t("tichu.hint.no_beat") : t("combo.none");
 }
 
@@ -508,7 +504,7 @@ export function tichuReplayInfo(view, name) {
     h("p", {}, h("span", { class: "muted" }, t("tichu.round", { n: view.round_index + 1 })), " ",
       h("span", { class: "contract" }, `${team(0)} ${view.totals[0]} : ${view.totals[1]} ${team(1)}`)),
     calls.length ? h("p", { class: "small" }, `${t("tichu.calls")}: ${calls.join(", ")}`) : null,
-    view.wish ? h("p", { class: "small" }, t("tichu.wish", { rank: rankLabel(view.wish) })) : null,
+    view.wish ? h("p", { class: "small" }, t("tichu.wish", { rank: rankName(view.wish, DECK) })) : null,
     played.length ? h("ol", { class: "replay-trick" }, played.map((event) => h("li", {},
       h("span", { class: "small" }, `${name(event.seat)}: `),
       event.action.cards.map((c) => h("span", { class: "mini", title: cardName(c, DECK), html: cardFace(c, DECK) }))))) : null,
