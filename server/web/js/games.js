@@ -32,11 +32,12 @@ function tichuRules(rules) {
 
 /**
  * name -> {
- *   render(model, ctx), renderScores(model, ctx): the table and the list or scores drawn;
+ *   render(model, ctx), renderScores(model, ctx): the table (our hand and actions in its
+ *     `.own` section) and the list or scores drawn;
  *   scoresTab: the catalogue key of the scores tab; rules(rules): the rules as phrases;
  *   deck: the deck its cards are drawn in (null: the player's choice applies);
  *   replay: {draw(replay, step, ctx): a replay step's felt and panels,
- *     takesTrick(viewBefore, viewAfter): whether a step ended a trick,
+ *     takesTrick(viewBefore, viewAfter): whether a step (or a move at the table) ended a trick,
  *     analysis: a finished deal's analysis is offered beside it};
  *   dealList: a series is a list of numbered deals with a result each (false: one match
  *     whose rounds live inside the deal);

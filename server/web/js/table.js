@@ -10,6 +10,9 @@ import { botLevels, levelChoice, levelName } from "./lobby.js";
 import { storage } from "./storage.js";
 import { dialog, focusedCard, h, icon, replace, toast } from "./ui.js";
 
+// How long a trick just taken stays on the felt when another seat leads the next one at once.
+const TRICK_HOLD_MS = 1500;
+
 /** Seat bots of `level` on `seats` of a table; a seat taken meanwhile is skipped. */
 export async function fillFreeSeats(net, table, level, seats) {
   for (const seat of seats) {
@@ -50,6 +53,8 @@ export class TableScreen {
     replace(this.root, h("div", { class: "table-header" }, this.header, this.notices),
       h("div", { class: "table-body" }, this.felt, this.side));
     this.ticker = null;
+    this.seenView = null; // the model's view at the last update
+    this.held = null; // a trick just taken, still drawn: {view (that shows it), deal, timer}
   }
 
   get deck() {
@@ -63,7 +68,34 @@ export class TableScreen {
 
   /** Re-render after the model changed (a push arrived). */
   update() {
+    this.holdTakenTrick();
     this.render();
+  }
+
+  /** When a trick is taken and another seat is to lead, the felt keeps showing the view
+   * that shows the trick taken for TRICK_HOLD_MS, even if the next trick's first card comes
+   * at once, so the player sees who took what. Only the drawing waits: the model stays
+   * current, and so do our hand and actions. We never wait: there is no hold when we are to
+   * lead, and acting ends one. */
+  holdTakenTrick() {
+    const model = this.model;
+    const before = this.seenView;
+    const view = model.view;
+    this.seenView = view;
+    if (this.held && (view?.phase !== "play" || model.info?.deal !== this.held.deal)) this.releaseTrick();
+    if (!before || !view || view === before || view.phase !== "play" || view.to_move === model.seat) return;
+    if (!gameOf(model.game).replay.takesTrick(before, view)) return;
+    this.releaseTrick();
+    const timer = setTimeout(() => {
+      this.held = null;
+      if (this.root.isConnected) this.render();
+    }, TRICK_HOLD_MS);
+    this.held = { view, deal: model.info?.deal, timer };
+  }
+
+  releaseTrick() {
+    clearTimeout(this.held?.timer);
+    this.held = null;
   }
 
   render() {
@@ -163,7 +195,15 @@ export class TableScreen {
     if (model.status === "waiting" || !model.view) content = h("div", { class: "felt waiting-felt" }, this.waitingRoom());
     else {
       const ctx = this.context();
-      content = gameOf(model.game).render(model, ctx);
+      const game = gameOf(model.game);
+      content = game.render(model, ctx);
+      if (this.held) {
+        // A trick held in view (see holdTakenTrick): the table as it was when the trick was
+        // taken, with our own hand and actions as they are now.
+        const then = game.render(Object.assign(Object.create(model), { view: this.held.view }), ctx);
+        then.querySelector(".own").replaceWith(content.querySelector(".own"));
+        content = then;
+      }
     }
     if (model.status === "finished" && model.standings) content = h("div", { class: "finished-wrap" }, content, this.finalStandings());
     replace(this.felt, content);
@@ -276,6 +316,7 @@ export class TableScreen {
   async act(action) {
     if (this.busy || !action) return;
     this.busy = true;
+    this.releaseTrick();
     try {
       await this.app.net.request("act", { table: this.model.id, seq: this.model.seq, action });
     } catch (error) {
