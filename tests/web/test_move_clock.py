@@ -124,6 +124,8 @@ def test_a_bot_of_the_tables_level_plays_at_the_timeout_until_the_owner_takes_ov
     text = notice.inner_text()
     assert text.startswith("Time is up: a bot (Classic) plays for you.")
     assert "For you it " in text
+    # The table does not ask us to act meanwhile: its bar says the bot plays, and only that.
+    assert page.locator("#action-bar").inner_text() == "Time is up: a bot (Classic) plays for you."
     assert page.locator(".seat-box[data-seat='0'] .away").count() == 1
     page.locator("#take-back").click()
     page.wait_for_selector(".take-back", state="hidden")

@@ -63,7 +63,8 @@ function contractValue(model, contract, hand, deck) {
 
 /**
  * Render the Skat table of `model` into a fresh element.
- * `ctx`: {deck, ui (survives re-renders), act(action), confirmAct(...), rerender(), tableId}.
+ * `ctx`: {deck, ui (survives re-renders), act(action), confirmAct(...), rerender(), tableId,
+ * away (while a bot plays our seat: the words that say so, else null)}.
  */
 export function renderSkat(model, ctx) {
   const view = model.view;
@@ -297,6 +298,12 @@ function actionBar(model, ctx) {
   const button = (label, action, extra = {}) =>
     h("button", { type: "button", class: `act ${extra.primary ? "primary" : ""}`, dataset: { act: action.type },
       onclick: () => ctx.act(action), ...extra.props }, label);
+  // While a bot plays our seat the bar says so instead of asking us (the take-back box gives
+  // the seat back).
+  if (ctx.away) {
+    prompt(ctx.away);
+    return bar;
+  }
   const mine = view.to_move === model.seat;
   if (view.phase === "bidding") {
     if (!mine) prompt(t("skat.waiting_for", { name: model.name(view.to_move) }));

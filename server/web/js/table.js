@@ -120,12 +120,17 @@ export class TableScreen {
       return;
     }
     if (!model.awayFromSeat) return;
-    const bot = model.timeoutBot ?? null;
     const deeds = model.playedForUs.map((action) => describeAction(action, this.deck));
     replace(this.takeBackBox,
-      h("span", {}, bot ? t("clock.taken", { bot: levelName(bot) }) : t("seat.away_you")),
+      h("span", {}, this.awayText()),
       deeds.length ? h("span", { class: "played-for-us" }, ` ${t("clock.played", { deeds: deeds.join(", ") })}`) : null,
       h("button", { type: "button", class: "primary", id: "take-back", onclick: () => this.takeBack() }, t("clock.take_back")));
+  }
+
+  /** That a bot plays our seat, and which one if the move clock said. */
+  awayText() {
+    const bot = this.model.timeoutBot;
+    return bot ? t("clock.taken", { bot: levelName(bot) }) : t("seat.away_you");
   }
 
   async takeBack() {
@@ -222,6 +227,7 @@ export class TableScreen {
       deck: this.deck,
       ui: this.ui,
       tableId: this.model.id,
+      away: this.model.awayFromSeat ? this.awayText() : null,
       act: (action) => this.act(action),
       confirmAct: (question, text, action, yes) => this.confirmAct(question, text, action, yes),
       rerender: () => this.renderFelt(),

@@ -310,6 +310,12 @@ function actionBar(model, ctx) {
   const button = (label, action, primary = false) =>
     h("button", { type: "button", class: `act ${primary ? "primary" : ""}`, dataset: { act: action.type },
       onclick: () => ctx.act(action) }, label);
+  // While a bot plays our seat the bar says so instead of asking us (the take-back box gives
+  // the seat back).
+  if (ctx.away) {
+    prompt(ctx.away);
+    return bar;
+  }
   const tichu = legal.find((a) => a.type === "tichu");
   if (view.phase === "grand_tichu") {
     const grand = legal.find((a) => a.type === "grand_tichu");
