@@ -4,10 +4,20 @@ the own hand in view at 1280x800 (bug 8), a refused claim said at the table (bug
 
 from typing import Any
 
+from engine.tichu.actions import Play
 from tests.web.conftest import PHONE, Browser, LiveServer
+from tests.web.fake_tichu import FakeTichuServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
 from tests.web.test_client_regressions import WORDS_JS, to_our_first_lead
-from tests.web.tichu_ui import open_fake_table, play_selection, press, select, wait_until
+from tests.web.tichu_ui import (
+    open_fake_table,
+    play_selection,
+    press,
+    press_act,
+    select,
+    tap,
+    wait_until,
+)
 
 BOX_JS = """(selector) => {
   const r = document.querySelector(selector).getBoundingClientRect();
@@ -144,3 +154,127 @@ def test_bug8_the_own_hand_stays_in_view_at_1280x800(
     press(tichu, "No, deal my six cards")
     wait_until(tichu, "s.phase === 'exchange'")
     hand_in_view(tichu, "exchange", browser)
+
+
+# --- the last-trick link beside the trick (phone, German and English) -----------------------
+
+PHONE_390 = {"width": 390, "height": 844}
+
+# What the middle of the table draws, by kind: its lines of text (the text's own box) and its
+# cards and combinations (the element's box).
+CENTRE_JS = """() => {
+  const rect = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+  const text = (el) => { const range = document.createRange(); range.selectNodeContents(el);
+    return rect(range.getBoundingClientRect()); };
+  const all = (selector, box) => [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length).map((el) => [selector, box(el)]);
+  return {
+    link: all('.centre .last-trick button', text)[0]?.[1] ?? null,
+    area: all('.centre .trick', (el) => rect(el.getBoundingClientRect()))[0]?.[1] ?? null,
+    texts: [...all('.centre .lead-note', text), ...all('.centre .taken-by', text),
+      ...all('.centre .contract-line', (el) => rect(el.getBoundingClientRect()))],
+    cards: [...all('.centre .trick-card', (el) => rect(el.getBoundingClientRect())),
+      ...all('.centre .trick-slot', (el) => rect(el.getBoundingClientRect())),
+      ...all('.centre .combo', (el) => rect(el.getBoundingClientRect()))],
+  };
+}"""
+
+
+def centre_overlaps(page: Any) -> list[tuple[str, str]]:
+    """The pairs of the centre that overlap: the last-trick link with anything (the trick's
+    area too: whatever lies there may cover it), a line of text with a card or another line
+    (cards of one trick may lie on each other)."""
+    found = page.evaluate(CENTRE_JS)
+    assert found["link"] is not None, "the last-trick link is drawn"
+    link = ("last-trick", found["link"])
+    things = [link, *found["texts"]]
+    pairs = [(a, b) for i, a in enumerate(things) for b in things[i + 1 :] + found["cards"]]
+    pairs.append((link, ("trick area", found["area"])))
+    return [(a[0], b[0]) for a, b in pairs if overlap(a[1], b[1])]
+
+
+# Random legal moves of our seat until it is ours to play to a trick that has a card, after
+# at least one trick was taken.
+SKAT_TO_FOLLOW_JS = """async () => {
+  const app = window.tischrunde;
+  const model = app.screen.model;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  for (let i = 0; i < 2000; i += 1) {
+    const view = model.view;
+    if (model.info?.status === 'finished') return false;
+    if (view?.phase === 'play' && view.to_move === model.seat && view.tricks.length
+        && view.trick.length && !view.claim_open) return true;
+    if (view?.legal?.length && view.phase !== 'over') {
+      // Cards rather than resigning or claiming: the deal goes on.
+      const plays = view.legal.filter((a) => a.type === 'play');
+      const choices = plays.length ? plays : view.legal;
+      const action = choices[Math.floor(Math.random() * choices.length)];
+      try {
+        await app.net.request('act', { table: model.id, seq: model.seq, action });
+      } catch { /* the table moved on meanwhile */ }
+    }
+    await sleep(30);
+  }
+  return false;
+}"""
+
+
+def test_the_last_trick_link_lies_apart_from_a_skat_trick_on_a_phone(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    for locale in ("de-DE", "en-US"):
+        page = browser.page(PHONE_390, locale=locale)
+        page.goto(live_server.url)
+        page.wait_for_selector(".create-form")
+        page.select_option("select[name=series]", "12")
+        page.select_option("select[name=bot]", "random")
+        page.locator(".create-form button[type=submit]").click()
+        page.locator(".waiting-room button.primary").click()
+        page.wait_for_selector(".felt.skat")
+        assert page.evaluate(SKAT_TO_FOLLOW_JS)
+        page.wait_for_selector(".trick-card:not(.taken)")  # the trick taken is no longer held
+        browser.shot(page, f"phone-skat-last-trick-{locale}")
+        assert centre_overlaps(page) == [], locale
+
+
+def test_the_last_trick_link_lies_apart_from_a_tichu_lead_note_on_a_phone(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    for locale, note in (("de-DE", "Bot 2 spielt aus."), ("en-US", "Bot 2 leads.")):
+        page = browser.page(PHONE_390, locale=locale)
+        fake = FakeTichuServer()
+        fake.attach(page)
+        page.goto(live_server.url)
+        page.wait_for_selector(".create-form")
+        page.check("input[name=game][value=tichu]")
+        page.locator(".create-form button[type=submit]").click()
+        page.locator(".waiting-room button.primary").click()
+        wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+        press_act(page, "decline_grand_tichu")
+        wait_until(page, "s.phase === 'exchange'")
+        for code in ("Kj", "Qs", "Jp"):  # keep the Mah Jong: we lead
+            tap(page, code)
+        press_act(page, "exchange")
+        wait_until(page, "s.phase === 'play' && s.to_move === 0")
+        # The Mah Jong's trick is ours (the bots pass); our next single the right-hand bot
+        # beats, the others and we pass: the bot leads, the Mah Jong's trick is the last.
+        select(page, "MahJong")
+        play_selection(page, wish="none")
+        wait_until(page, "s.to_move === 0 && s.table.length === 1 && s.hand.length === 13")
+        fake.auto = False
+        select(page, page.locator(".hand .card[data-card^='2']").first.get_attribute("data-card"))
+        play_selection(page)
+        assert fake.state is not None
+        beat = next(
+            a
+            for a in fake.state.legal_actions(1, exchanges=False)
+            if isinstance(a, Play) and len(a.cards) == 1
+        )
+        fake._move(1, beat)
+        assert fake.step() and fake.step()  # the two others pass
+        wait_until(page, "s.to_move === 0 && s.legal.includes('pass')")
+        press_act(page, "pass")
+        page.wait_for_selector(".tichu-trick .combo.taken")
+        assert page.locator(".tichu-trick .lead-note").inner_text() == note
+        browser.shot(page, f"phone-tichu-last-trick-{locale}")
+        assert centre_overlaps(page) == [], locale
