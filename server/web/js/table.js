@@ -76,14 +76,16 @@ export class TableScreen {
    * that shows the trick taken for TRICK_HOLD_MS, even if the next trick's first card comes
    * at once, so the player sees who took what. Only the drawing waits: the model stays
    * current, and so do our hand and actions. We never wait: there is no hold when we are to
-   * lead, and acting ends one. */
+   * lead, our turn ends one (we must see the trick we follow), and so does acting. */
   holdTakenTrick() {
     const model = this.model;
     const before = this.seenView;
     const view = model.view;
     this.seenView = view;
-    if (this.held && (view?.phase !== "play" || model.info?.deal !== this.held.deal)) this.releaseTrick();
-    if (!before || !view || view === before || view.phase !== "play" || view.to_move === model.seat) return;
+    // Our turn ends a hold: we follow the trick on the table, so we must see it.
+    const ours = view?.to_move === model.seat;
+    if (this.held && (ours || view?.phase !== "play" || model.info?.deal !== this.held.deal)) this.releaseTrick();
+    if (!before || !view || view === before || view.phase !== "play" || ours) return;
     if (!gameOf(model.game).replay.takesTrick(before, view)) return;
     this.releaseTrick();
     const timer = setTimeout(() => {
