@@ -4,7 +4,7 @@ people read, its history as a chart, and his latest list with a link to its repl
 import re
 
 from tests.web.conftest import Browser, LiveServer
-from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, fill_with_bots, open_lobby
+from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, open_lobby
 from tests.web.test_replay import wait_for_record
 
 
@@ -14,7 +14,12 @@ def test_the_profile_shows_rating_chart_and_replays(
     page = browser.page()
     open_lobby(page, live_server.url)
     create_skat_table(page, deals=1)
-    fill_with_bots(page, "random")
+    # Two bot levels: a level on two seats of one list keeps its rating (server/ratings.py),
+    # and the board below shows a rated bot.
+    for level in ("random", "greedy"):
+        page.select_option("select[name=bot-level]", level)
+        page.locator(".wait-seat.free button", has_text="Add bot").first.click()
+    page.wait_for_selector(".felt.skat")
     table = page.evaluate(PLAY_A_LIST)
     wait_for_record(live_server, table)
     name = page.evaluate("window.tischrunde.user.name")
@@ -52,7 +57,7 @@ def test_the_leaderboard_shows_people_names_its_scale_and_links_to_profiles_in_g
 ) -> None:
     page = browser.page(locale="de-DE")
     open_lobby(page, live_server.url)
-    # The list of the test above was rated: a guest's and random bots', so the board of people
+    # The list of the test above was rated: a guest's and two bots', so the board of people
     # is empty until bots and guests are asked for.
     page.wait_for_selector(".board .empty")
     assert "Noch hat kein Spieler mit Konto" in page.locator(".board .empty").inner_text()
@@ -127,7 +132,12 @@ def test_the_profile_fits_a_phone_in_german(live_server: LiveServer, browser: Br
     page = browser.page({"width": 390, "height": 844})
     open_lobby(page, live_server.url)
     create_skat_table(page, deals=1)
-    fill_with_bots(page, "random")
+    # Two bot levels: a level on two seats of one list keeps its rating (server/ratings.py),
+    # and the board below shows a rated bot.
+    for level in ("random", "greedy"):
+        page.select_option("select[name=bot-level]", level)
+        page.locator(".wait-seat.free button", has_text="Add bot").first.click()
+    page.wait_for_selector(".felt.skat")
     table = page.evaluate(PLAY_A_LIST)
     wait_for_record(live_server, table)
     page.locator("#user-button").click()
