@@ -157,7 +157,11 @@ def test_a_phone_sized_screen_plays_a_deal_without_sideways_scrolling(
     play_deals(
         page, browser, {0: Plan(game="Hearts")}, deals=1, stop=check, log=log, prefix="phone-"
     )
-    assert {"phone-bidding", "phone-play", "phone-result"} <= log.shots, (log.phases, log.shots, log.declared)
+    assert {"phone-bidding", "phone-play", "phone-result"} <= log.shots, (
+        log.phases,
+        log.shots,
+        log.declared,
+    )
     page.wait_for_selector(".final")
     browser.shot(page, "phone-final")
 
