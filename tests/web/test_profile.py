@@ -2,10 +2,24 @@
 people read, its history as a chart, and his latest list with a link to its replay."""
 
 import re
+from typing import Any
 
 from tests.web.conftest import Browser, LiveServer
 from tests.web.skat_ui import PLAY_A_LIST, create_skat_table, open_lobby
 from tests.web.test_replay import wait_for_record
+
+
+def play_a_list(page: Any, live_server: LiveServer) -> str:
+    """A Skat list of one deal with two bots of two levels (a level on two seats of one list
+    keeps its rating, server/ratings.py: the board shows a rated bot); its table id."""
+    create_skat_table(page, deals=1)
+    for level in ("random", "greedy"):
+        page.select_option("select[name=bot-level]", level)
+        page.locator(".wait-seat.free button", has_text="Add bot").first.click()
+    page.wait_for_selector(".felt.skat")
+    table: str = page.evaluate(PLAY_A_LIST)
+    wait_for_record(live_server, table)
+    return table
 
 
 def test_the_profile_shows_rating_chart_and_replays(
@@ -13,15 +27,7 @@ def test_the_profile_shows_rating_chart_and_replays(
 ) -> None:
     page = browser.page()
     open_lobby(page, live_server.url)
-    create_skat_table(page, deals=1)
-    # Two bot levels: a level on two seats of one list keeps its rating (server/ratings.py),
-    # and the board below shows a rated bot.
-    for level in ("random", "greedy"):
-        page.select_option("select[name=bot-level]", level)
-        page.locator(".wait-seat.free button", has_text="Add bot").first.click()
-    page.wait_for_selector(".felt.skat")
-    table = page.evaluate(PLAY_A_LIST)
-    wait_for_record(live_server, table)
+    table = play_a_list(page, live_server)
     name = page.evaluate("window.tischrunde.user.name")
     # From the menu to the profile.
     page.locator("#user-button").click()
@@ -131,15 +137,7 @@ LINES_JS = """() => [...document.querySelectorAll('.skat-stats td')].map((td) =>
 def test_the_profile_fits_a_phone_in_german(live_server: LiveServer, browser: Browser) -> None:
     page = browser.page({"width": 390, "height": 844})
     open_lobby(page, live_server.url)
-    create_skat_table(page, deals=1)
-    # Two bot levels: a level on two seats of one list keeps its rating (server/ratings.py),
-    # and the board below shows a rated bot.
-    for level in ("random", "greedy"):
-        page.select_option("select[name=bot-level]", level)
-        page.locator(".wait-seat.free button", has_text="Add bot").first.click()
-    page.wait_for_selector(".felt.skat")
-    table = page.evaluate(PLAY_A_LIST)
-    wait_for_record(live_server, table)
+    play_a_list(page, live_server)
     page.locator("#user-button").click()
     page.locator(".dialog input[name=language][value=de]").click()
     page.wait_for_function("document.documentElement.lang === 'de'")

@@ -6,16 +6,15 @@ from typing import Any
 
 from engine.tichu.actions import Play
 from tests.web.conftest import PHONE, Browser, LiveServer
-from tests.web.fake_tichu import FakeTichuServer
 from tests.web.skat_ui import create_skat_table, fill_with_bots, open_lobby, play_deals
 from tests.web.test_client_regressions import WORDS_JS, to_our_first_lead
 from tests.web.tichu_ui import (
+    exchange_after_declining,
     open_fake_table,
     play_selection,
     press,
     press_act,
     select,
-    tap,
     wait_until,
 )
 
@@ -242,19 +241,8 @@ def test_the_last_trick_link_lies_apart_from_a_tichu_lead_note_on_a_phone(
 ) -> None:
     for locale, note in (("de-DE", "Bot 2 spielt aus."), ("en-US", "Bot 2 leads.")):
         page = browser.page(PHONE_390, locale=locale)
-        fake = FakeTichuServer()
-        fake.attach(page)
-        page.goto(live_server.url)
-        page.wait_for_selector(".create-form")
-        page.check("input[name=game][value=tichu]")
-        page.locator(".create-form button[type=submit]").click()
-        page.locator(".waiting-room button.primary").click()
-        wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
-        press_act(page, "decline_grand_tichu")
-        wait_until(page, "s.phase === 'exchange'")
-        for code in ("Kj", "Qs", "Jp"):  # keep the Mah Jong: we lead
-            tap(page, code)
-        press_act(page, "exchange")
+        fake = open_fake_table(page, live_server.url)
+        exchange_after_declining(page, "Kj", "Qs", "Jp")  # keep the Mah Jong: we lead
         wait_until(page, "s.phase === 'play' && s.to_move === 0")
         # The Mah Jong's trick is ours (the bots pass); our next single the right-hand bot
         # beats, the others and we pass: the bot leads, the Mah Jong's trick is the last.

@@ -19,9 +19,10 @@ from tests.web.conftest import PHONE, Browser, LiveServer
 from tests.web.fake_tichu import FakeTichuServer
 from tests.web.tichu_ui import (
     button,
+    exchange_after_declining,
+    open_fake_table,
     play_selection,
     press,
-    press_act,
     select,
     state,
     tap,
@@ -225,19 +226,8 @@ PHONE_390 = {"width": 390, "height": 844}
 
 def select_the_mahjong(page: Any, url: str) -> FakeTichuServer:
     """A German phone at the stand-in's table, our lead, the Mah Jong selected."""
-    fake = FakeTichuServer()
-    fake.attach(page)
-    page.goto(url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.locator(".create-form button[type=submit]").click()
-    page.locator(".waiting-room button.primary").click()
-    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
-    press_act(page, "decline_grand_tichu")
-    wait_until(page, "s.phase === 'exchange'")
-    for code in ("2s", "3p", "4t"):
-        tap(page, code)
-    press_act(page, "exchange")
+    fake = open_fake_table(page, url)
+    exchange_after_declining(page, "2s", "3p", "4t")
     wait_until(page, "s.phase === 'play' && s.to_move === 0")
     fake.auto = False
     select(page, "MahJong")

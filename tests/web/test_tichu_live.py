@@ -8,16 +8,11 @@ Dragon, bomb) with its stand-in server.
 from typing import Any
 
 from tests.web.conftest import PHONE, Browser, LiveServer
-from tests.web.tichu_ui import play_round_simply, state, wait_until
+from tests.web.tichu_ui import create_table, play_round_simply, state, wait_until
 
 
 def open_live_tichu_table(page: Any, url: str, level: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.select_option("select[name=max_rounds]", "1")
-    page.locator("button", has_text="Create Tichu table").click()
-    page.wait_for_selector(".waiting-room")
+    create_table(page, url, rounds=1)
     page.select_option("select[name=bot-level]", level)
     page.locator("button", has_text="Fill free seats with bots").click()
     page.wait_for_selector(".felt.tichu")
@@ -72,12 +67,7 @@ def test_a_tichu_table_plays_a_match_not_a_list_in_german(
     waiting room, status and end speak of its match (Partie), and the profile's latest
     games, Skat lists or Tichu matches, are headed by neither word."""
     page = browser.page(PHONE, locale="de-DE")
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.select_option("select[name=max_rounds]", "1")
-    page.locator(".create-form button[type=submit]").click()
-    page.wait_for_selector(".waiting-room")
+    create_table(page, live_server.url, rounds=1)
     starts = page.locator(".waiting-room p.muted").first.inner_text()
     assert starts == "Die Partie beginnt, sobald alle Plätze besetzt sind."
     page.select_option("select[name=bot-level]", "random")

@@ -8,17 +8,17 @@ bot's lead while another bot is to play (the client holds it about 1.5 s), the n
 drawn within 5 s.
 """
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.web.conftest import Browser, LiveServer
 from tests.web.tichu_ui import (
-    first_legal_lead,
-    lowest_card,
-    play_selection,
+    create_table,
+    play_round_simply,
     press_act,
-    select,
-    tap,
-    wait_until,
 )
 
 PHONE_390 = {"width": 390, "height": 844}
@@ -77,18 +77,21 @@ SKAT_CURRENT_DRAWN = """() => !document.querySelector('.trick-card.taken')
      === window.tischrunde.screen.model.view.trick.length"""
 
 
-def test_a_skat_trick_stays_in_view_when_a_bot_leads_soon_after(
-    browser: Browser, tmp_path: Path
-) -> None:
+@pytest.fixture
+def slow_bots(browser: Browser, tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose bots take `BOT_SECONDS` a move."""
     server = LiveServer(tmp_path / "server", bot_delay_seconds=BOT_SECONDS).start()
     try:
-        skat_trick_held(browser, server)
+        yield server
     finally:
         browser.close()
         server.stop()
 
 
-def skat_trick_held(browser: Browser, live_server: LiveServer) -> None:
+def test_a_skat_trick_stays_in_view_when_a_bot_leads_soon_after(
+    slow_bots: LiveServer, browser: Browser
+) -> None:
+    live_server = slow_bots
     page = browser.page(PHONE_390, locale="de-DE")
     page.goto(live_server.url)
     page.wait_for_selector(".create-form")
@@ -142,59 +145,32 @@ TICHU_PASS_JS = """async () => {
 TICHU_CURRENT_DRAWN = """() => !document.querySelector('.combo.taken')
   && document.querySelectorAll('.combo').length > 0"""
 
-DECISION_JS = """(() => {
-  const model = window.tischrunde.screen.model;
-  return !!document.querySelector('#result-ok')
-    || (s.phase === 'grand_tichu' && s.legal.length > 0)
-    || (s.phase === 'exchange' && model.view.must_exchange)
-    || (s.to_move === model.seat
-        && s.legal.some((type) => ['give_dragon', 'pass', 'play'].includes(type)));
-})()"""
-
 
 def test_a_tichu_trick_stays_in_view_when_a_bot_leads_soon_after(
-    browser: Browser, tmp_path: Path
+    slow_bots: LiveServer, browser: Browser
 ) -> None:
-    server = LiveServer(tmp_path / "server", bot_delay_seconds=BOT_SECONDS).start()
-    try:
-        tichu_trick_held(browser, server)
-    finally:
-        browser.close()
-        server.stop()
-
-
-def tichu_trick_held(browser: Browser, live_server: LiveServer) -> None:
+    live_server = slow_bots
     page = browser.page(PHONE_390, locale="de-DE")
-    page.goto(live_server.url)
-    page.wait_for_selector(".create-form")
-    page.check("input[name=game][value=tichu]")
-    page.select_option("select[name=bot]", "greedy")
-    page.locator(".create-form button[type=submit]").click()
+    create_table(page, live_server.url, bot="greedy")
     page.locator(".waiting-room button.primary").click()
     page.wait_for_selector(".felt.tichu")
-    seen = None
-    for _ in range(400):
-        now = wait_until(page, DECISION_JS)
-        if page.locator("#result-ok").count():
-            page.locator("#result-ok").click()
-        elif now["phase"] == "grand_tichu":
-            press_act(page, "decline_grand_tichu")
-        elif now["phase"] == "exchange":
-            for _ in range(3):
-                tap(page, lowest_card(page))
-            press_act(page, "exchange")
-        elif now["phase"] == "dragon":
-            press_act(page, "give_dragon")
-        elif "pass" in now["legal"] and page.evaluate(CLOSING_PASS_JS):
-            seen = page.evaluate(TICHU_PASS_JS)
-            if seen is not None:
-                break
-        elif "pass" in now["legal"]:
+    seen: list[dict[str, Any]] = []
+
+    def closing_pass(page: Any) -> bool:
+        """Pass; True once a pass of ours closed a trick that a bot led anew (`seen`)."""
+        if not page.evaluate(CLOSING_PASS_JS):
             press_act(page, "pass")
-        else:
-            select(page, *first_legal_lead(page))
-            play_selection(page)
-    assert seen is not None, "no trick closed by our pass was led anew by a bot"
-    assert seen == {"taken": 1, "current": 0, "open": True}, seen
+            return False
+        found = page.evaluate(TICHU_PASS_JS)  # it passes
+        if found is not None:
+            seen.append(found)
+        return found is not None
+
+    for _ in range(20):  # rounds
+        play_round_simply(page, passing=closing_pass)
+        if seen:
+            break
+    assert seen, "no trick closed by our pass was led anew by a bot"
+    assert seen[0] == {"taken": 1, "current": 0, "open": True}, seen
     page.wait_for_function(TICHU_CURRENT_DRAWN, timeout=5_000)
     browser.shot(page, "phone-tichu-trick-after-hold")

@@ -27,14 +27,34 @@ def open_fake_table(page: Any, url: str) -> FakeTichuServer:
     created from the lobby and filled with its bots, at our Grand Tichu decision."""
     fake = FakeTichuServer()
     fake.attach(page)
+    create_table(page, url)
+    page.locator(".waiting-room button.primary").click()  # fill the free seats with bots
+    wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
+    return fake
+
+
+def create_table(page: Any, url: str, *, bot: str | None = None, rounds: int | None = None) -> None:
+    """From the lobby at `url`: create a Tichu table (with the form's `bot` level and most
+    `rounds` if given), at its waiting room."""
     page.goto(url)
     page.wait_for_selector(".create-form")
     page.check("input[name=game][value=tichu]")
-    page.locator("button", has_text="Create Tichu table").click()
+    if bot is not None:
+        page.select_option("select[name=bot]", bot)
+    if rounds is not None:
+        page.select_option("select[name=max_rounds]", str(rounds))
+    page.locator(".create-form button[type=submit]").click()
     page.wait_for_selector(".waiting-room")
-    page.locator("button", has_text="Fill free seats with bots").click()
+
+
+def exchange_after_declining(page: Any, *codes: str) -> None:
+    """Decline Grand Tichu, then pass `codes` (left, partner, right in the order tapped)."""
     wait_until(page, "s.phase === 'grand_tichu' && s.legal.includes('decline_grand_tichu')")
-    return fake
+    press_act(page, "decline_grand_tichu")
+    wait_until(page, "s.phase === 'exchange'")
+    for code in codes:
+        tap(page, code)
+    press_act(page, "exchange")
 
 
 def wait_until(page: Any, predicate_js: str) -> dict[str, Any]:
@@ -136,10 +156,11 @@ DECISION_JS = """(() => {
 })()"""
 
 
-def play_round_simply(page: Any, on_turn: Any = None) -> None:
+def play_round_simply(page: Any, on_turn: Any = None, passing: Any = None) -> None:
     """Play until the round (or match) is over with the simplest legal choices: decline
     Grand Tichu, pass the three lowest cards, pass when possible, else make the first legal
-    play the server lists, give the Dragon to the right. For servers whose bots we cannot script."""
+    play the server lists, give the Dragon to the right. For servers whose bots we cannot script.
+    `passing(page)`, if given, passes for us where we may, and ends the play with True."""
     while True:
         now = wait_until(page, DECISION_JS)
         if on_turn is not None:
@@ -158,7 +179,10 @@ def play_round_simply(page: Any, on_turn: Any = None) -> None:
         elif now["phase"] == "dragon":
             press_act(page, "give_dragon")
         elif "pass" in now["legal"]:
-            press_act(page, "pass")
+            if passing is None:
+                press_act(page, "pass")
+            elif passing(page):
+                return
         else:
             select(page, *first_legal_lead(page))
             play_selection(page)
