@@ -228,7 +228,7 @@ class SocialStore:
                     .order_by(reports.c.id)
                 )
             ).all()
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        return list(rows)
 
     async def role(self, user_id: int) -> str | None:
         async with self.engine.connect() as conn:
